@@ -1,0 +1,7 @@
+//! Kafka Lab: a deterministic model of Apache Kafka's internals (`model`) and,
+//! on wasm32, the Leptos app that shows it (`ui`).
+
+pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,76 @@
+//! Step back, jump anywhere, and failed commands: the history behaves like a tape.
+
+use kafka_lab::model::cluster::{Cluster, Command};
+use kafka_lab::model::kernel::Input;
+use kafka_lab::model::scene::Run;
+
+fn fresh() -> Run<Cluster> {
+    Run::new(11, &[]).expect("default config is valid")
+}
+
+#[test]
+fn stepping_back_returns_to_the_exact_earlier_state() {
+    let mut run = fresh();
+    for _ in 0..300 {
+        run.history.step_forward();
+    }
+    let at_200 = {
+        let mut other = run.clone();
+        other.history.seek(200);
+        (other.sim().trace_hash(), other.world().partition_views(), other.sim().now_ms())
+    };
+    for _ in 0..100 {
+        run.history.step_back();
+    }
+    assert_eq!(run.history.position(), 200);
+    assert_eq!((run.sim().trace_hash(), run.world().partition_views(), run.sim().now_ms()), at_200);
+}
+
+#[test]
+fn seeking_anywhere_matches_a_straight_replay() {
+    let mut run = fresh();
+    run.history.push(Input::Command(Command::KillBroker(3))).unwrap();
+    for _ in 0..1000 {
+        run.history.step_forward();
+    }
+    for target in [0, 1, 127, 128, 129, 500, 1001, 640, 3] {
+        let mut straight = fresh();
+        for input in &run.history.tape()[..target] {
+            straight.history.push(input.clone()).unwrap();
+        }
+        run.history.seek(target);
+        assert_eq!(run.sim().trace_hash(), straight.sim().trace_hash(), "seek to {target}");
+    }
+}
+
+#[test]
+fn a_new_action_after_stepping_back_cuts_the_undone_future() {
+    let mut run = fresh();
+    for _ in 0..10 {
+        run.history.step_forward();
+    }
+    run.history.seek(4);
+    run.history.push(Input::Command(Command::Produce { records: 3 })).unwrap();
+    assert_eq!(run.history.tape().len(), 5);
+    assert_eq!(run.history.position(), 5);
+}
+
+#[test]
+fn a_failed_command_changes_nothing_and_says_why() {
+    let mut run = fresh();
+    run.history.step_forward();
+    let before = (run.sim().trace_hash(), run.history.tape().len());
+    let err = run.history.push(Input::Command(Command::KillBroker(9))).unwrap_err();
+    assert_eq!(err, "There is no broker 9: this cluster has brokers 1 to 3.");
+    assert_eq!((run.sim().trace_hash(), run.history.tape().len()), before);
+}
+
+#[test]
+fn a_link_with_a_bad_action_or_position_is_refused_with_the_reason() {
+    let err = Run::<Cluster>::restore(1, &[], "s5.kill-7", None).unwrap_err();
+    assert_eq!(err, "action 6 (KillBroker(7)) failed: There is no broker 7: this cluster has brokers 1 to 3.");
+    let err = Run::<Cluster>::restore(1, &[], "s5", Some(9)).unwrap_err();
+    assert!(err.contains("past the end"), "{err}");
+    let err = Run::<Cluster>::restore(1, &[("replication.factor".into(), "4".into())], "", None).unwrap_err();
+    assert!(err.contains("cannot be reached because only 3 broker(s)"), "{err}");
+}
