@@ -1,6 +1,8 @@
 //! Kafka Lab: a deterministic model of Apache Kafka's internals (`model`) and,
 //! on wasm32, the Leptos app that shows it (`ui`).
 
+pub mod i18n;
+pub mod link;
 pub mod model;
 
 #[cfg(target_arch = "wasm32")]

@@ -47,12 +47,11 @@ impl<W: World> History<W> {
     /// Records `input` at the current position (cutting any undone future) and applies it.
     /// A command that fails is not recorded and changes nothing.
     pub fn push(&mut self, input: Input<W::Command>) -> Result<(), String> {
-        let mut next = self.current.clone();
-        next.run_input(&input)?;
+        // `World::apply` changes nothing when it refuses, so no copy is needed to undo.
+        self.current.run_input(&input)?;
         self.tape.truncate(self.position);
         self.snapshots.truncate(self.position / SNAPSHOT_EVERY + 1);
         self.tape.push(input);
-        self.current = next;
         self.after_forward();
         Ok(())
     }

@@ -1,0 +1,60 @@
+//! The message catalog: every user-facing string, looked up by key, so the
+//! course notes' languages can be added beside English.
+//!
+//! Each scene owns one table per locale; a key's first segment names the scene.
+
+mod en_overview;
+mod en_shell;
+
+/// A language of the catalog. English is complete; others fall back to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Locale {
+    #[default]
+    En,
+}
+
+/// Every English table (shell first, then one per scene).
+pub const EN_TABLES: &[&[(&str, &str)]] = &[en_shell::MESSAGES, en_overview::MESSAGES];
+
+/// The text for `key`, or the key itself when it is missing (a test keeps none missing).
+pub fn t(key: &'static str) -> &'static str {
+    lookup(Locale::En, key).unwrap_or(key)
+}
+
+/// The text for `key` with each `{name}` replaced by its value.
+pub fn tf(key: &'static str, args: &[(&str, &str)]) -> String {
+    let mut text = t(key).to_string();
+    for (name, value) in args {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {
+    let tables = match locale {
+        Locale::En => EN_TABLES,
+    };
+    tables.iter().flat_map(|table| table.iter()).find(|(k, _)| *k == key).map(|(_, text)| *text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_texts_non_empty() {
+        let mut keys: Vec<&str> = EN_TABLES.iter().flat_map(|t| t.iter()).map(|(k, _)| *k).collect();
+        let total = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), total, "a message key is defined twice");
+        for (key, text) in EN_TABLES.iter().flat_map(|t| t.iter()) {
+            assert!(!text.trim().is_empty(), "{key} has no text");
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled() {
+        assert_eq!(tf("shell.position", &[("position", "3"), ("total", "9")]), "step 3 of 9");
+    }
+}

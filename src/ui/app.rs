@@ -1,0 +1,228 @@
+//! The app shell: reads the link, opens the scene it names, and lays out
+//! navigation, the scene, the transport bar and the event log.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::keyboard::{self, KeyAction};
+use super::log_panel::LogPanel;
+use super::session::Session;
+use super::transport::{PlayState, Shell, TransportBar};
+use super::{embed, overview, url};
+use crate::i18n::{t, tf};
+use crate::link::LinkState;
+use crate::model::cluster::Cluster;
+use crate::model::scene::{LabScene, Run};
+
+/// The seed a run starts with when the link names none.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Every scene: link id and the catalog key of its name.
+pub const SCENES: &[(&str, &str)] = &[(Cluster::ID, "scene.overview")];
+
+#[component]
+pub fn App() -> impl IntoView {
+    let query = url::current_query();
+    let ids: Vec<&str> = SCENES.iter().map(|(id, _)| *id).collect();
+    let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
+    let (link, mut link_error) = match LinkState::parse(&query, &ids) {
+        Ok(link) => (link, None),
+        Err(why) => (LinkState::default(), Some(why)),
+    };
+    let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
+    let (shell, scene_view) = match scene.as_str() {
+        _ => {
+            let (session, error) = open::<Cluster>(&link);
+            link_error = link_error.or(error);
+            (Arc::new(session) as Shell, view! { <overview::OverviewScene session=session/> }.into_any())
+        }
+    };
+    let play = PlayState::new(shell.clone());
+    let help_open = RwSignal::new(false);
+    install_keyboard(shell.clone(), play, help_open);
+    keep_url_current(shell.clone(), embed);
+    if embed {
+        embed::post_height_on_resize();
+    }
+    let link_error = RwSignal::new(link_error);
+    view! {
+        <div class="app" class:embed=embed>
+            <Show when=move || !embed>
+                <Header current=scene.clone() help_open=help_open/>
+            </Show>
+            <Banner message=link_error.into() template="shell.link.error" dismiss=link_error/>
+            <Banner message=shell.error().into() template="shell.command.error" dismiss=shell.error()/>
+            <main class="scene" id="scene">{scene_view}</main>
+            <TransportBar shell=shell.clone() play=play compact=embed/>
+            <Footer shell=shell.clone() embed=embed/>
+            <Show when=move || !embed>
+                <LogPanel shell=shell.clone()/>
+            </Show>
+            <HelpDialog open=help_open/>
+        </div>
+    }
+}
+
+/// Builds a scene's run from the link; on any problem, says why and starts from defaults.
+fn open<S>(link: &LinkState) -> (Session<S>, Option<String>)
+where
+    S: LabScene + Send + Sync,
+    S::Command: Send + Sync,
+    S::Event: Send + Sync,
+{
+    let seed = link.seed.unwrap_or(DEFAULT_SEED);
+    let explicit = !link.actions.is_empty() || !link.config.is_empty() || link.seed.is_some();
+    let result = match (&link.preset, explicit) {
+        (Some(id), false) => match S::presets().iter().find(|p| p.id == id) {
+            Some(preset) => Run::from_preset(preset).and_then(|mut run| {
+                if let Some(position) = link.position {
+                    if position > run.history.tape().len() {
+                        return Err(format!("position {position} is past the end of the preset"));
+                    }
+                    run.history.seek(position);
+                }
+                Ok(run)
+            }),
+            None => {
+                let known: Vec<&str> = S::presets().iter().map(|p| p.id).collect();
+                Err(format!("unknown preset \"{id}\" (presets: {})", known.join(", ")))
+            }
+        },
+        _ => Run::restore(seed, &link.config, &link.actions, link.position),
+    };
+    match result {
+        Ok(run) => (Session::new(run, link.preset.clone()), None),
+        Err(why) => {
+            let run = Run::new(DEFAULT_SEED, &[]).expect("the default config is valid");
+            (Session::new(run, None), Some(why))
+        }
+    }
+}
+
+fn install_keyboard(shell: Shell, play: PlayState, help_open: RwSignal<bool>) {
+    keyboard::listen(move |action| match action {
+        KeyAction::TogglePlay => play.playing.update(|p| *p = !*p),
+        KeyAction::Step => shell.step(),
+        KeyAction::Back => shell.back(),
+        KeyAction::ToggleHelp => help_open.update(|o| *o = !*o),
+        KeyAction::CloseHelp => help_open.set(false),
+    });
+}
+
+/// Rewrites the address bar whenever the run changes, so a copied link reproduces the screen.
+fn keep_url_current(shell: Shell, embed: bool) {
+    Effect::new(move |_| url::replace(&shell.link(embed)));
+}
+
+#[component]
+fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
+    let toggle_theme = move |_| {
+        let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
+            return;
+        };
+        let dark = match root.get_attribute("data-theme").as_deref() {
+            Some("dark") => false,
+            Some("light") => true,
+            _ => !prefers_dark(),
+        };
+        let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+    };
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>{t("shell.title")}</h1>
+                <p class="tagline">{t("shell.tagline")}</p>
+            </div>
+            <nav aria-label=t("shell.nav.label")>
+                {SCENES.iter().map(|(id, key)| {
+                    let here = *id == current;
+                    view! {
+                        <a href=format!("?scene={id}") aria-current=if here { Some("page") } else { None }>{t(key)}</a>
+                    }
+                }).collect_view()}
+            </nav>
+            <div class="tools">
+                <button on:click=toggle_theme title=t("shell.theme.toggle") aria-label=t("shell.theme.toggle")>"◐"</button>
+                <button on:click=move |_| help_open.set(true) title=t("shell.help.open") aria-label=t("shell.help.open")>"?"</button>
+            </div>
+        </header>
+    }
+}
+
+fn prefers_dark() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+#[component]
+fn Banner(message: Signal<Option<String>>, template: &'static str, dismiss: RwSignal<Option<String>>) -> impl IntoView {
+    view! {
+        <Show when=move || message.get().is_some()>
+            <div class="banner" role="alert" data-testid="error-banner">
+                <span>{move || tf(template, &[("why", &message.get().unwrap_or_default())])}</span>
+                <button on:click=move |_| dismiss.set(None)>{t("shell.dismiss")}</button>
+            </div>
+        </Show>
+    }
+}
+
+#[component]
+fn Footer(shell: Shell, embed: bool) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let open_full = {
+        let shell = shell.clone();
+        move || url::absolute(&shell.link(false))
+    };
+    let copy = {
+        let shell = shell.clone();
+        move |_| {
+            copy_to_clipboard(&url::absolute(&shell.link(false)));
+            copied.set(true);
+        }
+    };
+    let hash = move || format!("{:016x}", shell.status().3);
+    view! {
+        <footer class="status">
+            <button on:click=copy>{move || if copied.get() { t("shell.copied") } else { t("shell.copy.link") }}</button>
+            <Show when=move || embed>
+                <a href=open_full.clone() target="_blank" rel="noopener">{t("shell.open.full")}</a>
+            </Show>
+            <span class="trace">{t("shell.trace")}" "<code data-testid="trace-hash">{hash}</code></span>
+        </footer>
+    }
+}
+
+fn copy_to_clipboard(text: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else { return };
+    let navigator = window.navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else { return };
+    let Ok(write) = js_sys::Reflect::get(&clipboard, &"writeText".into()) else { return };
+    if let Some(write) = write.dyn_ref::<js_sys::Function>() {
+        let _ = write.call1(&clipboard, &text.into());
+    }
+}
+
+#[component]
+fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <Show when=move || open.get()>
+            <div class="dialog-backdrop" on:click=move |_| open.set(false)>
+                <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title"
+                    on:click=|ev| ev.stop_propagation()>
+                    <h2 id="help-title">{t("shell.help.title")}</h2>
+                    <dl class="keys">
+                        <dt><kbd>"Space"</kbd></dt><dd>{t("shell.help.space")}</dd>
+                        <dt><kbd>"→"</kbd></dt><dd>{t("shell.help.right")}</dd>
+                        <dt><kbd>"←"</kbd></dt><dd>{t("shell.help.left")}</dd>
+                        <dt><kbd>"?"</kbd></dt><dd>{t("shell.help.question")}</dd>
+                    </dl>
+                    <button on:click=move |_| open.set(false) autofocus>{t("shell.help.close")}</button>
+                </div>
+            </div>
+        </Show>
+    }
+}

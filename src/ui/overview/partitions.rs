@@ -1,0 +1,94 @@
+//! The partition grid (replica roles per broker, log end offsets) and the describe output.
+
+use leptos::prelude::*;
+
+use crate::i18n::t;
+use crate::model::cluster::{Cluster, PartitionView};
+use crate::ui::session::Session;
+
+fn join(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// One `kafka-topics --describe` line.
+fn describe_line(p: &PartitionView) -> String {
+    let leader = p.leader.map_or("none".to_string(), |l| l.to_string());
+    format!(
+        "Topic: {}\tPartition: {}\tLeader: {}\tReplicas: {}\tIsr: {}\tLeaderEpoch: {}",
+        p.topic,
+        p.partition,
+        leader,
+        join(&p.replicas),
+        join(&p.isr),
+        p.leader_epoch
+    )
+}
+
+/// Role of `broker` in a partition: symbol, css class, catalog key.
+fn role(p: &PartitionView, broker: u32) -> (&'static str, &'static str, &'static str) {
+    if !p.replicas.contains(&broker) {
+        ("", "none", "overview.role.none")
+    } else if p.leader == Some(broker) {
+        ("★", "leader", "overview.role.leader")
+    } else if p.isr.contains(&broker) {
+        ("✓", "follower", "overview.role.follower")
+    } else {
+        ("✗", "out", "overview.role.out")
+    }
+}
+
+#[component]
+pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
+    let partitions = move || session.with(|run| run.world().partition_views());
+    let broker_ids = move || session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>());
+    view! {
+        <section aria-labelledby="partitions-title">
+            <h2 id="partitions-title">{t("overview.partitions")}</h2>
+            <p class="legend">{t("overview.legend")}</p>
+            <table class="partitions" data-testid="partitions">
+                <thead><tr>
+                    <th scope="col">{t("overview.partition")}</th>
+                    {move || broker_ids().into_iter().map(|b| view! { <th scope="col">{format!("broker-{b}")}</th> }).collect_view()}
+                    <th scope="col">{t("overview.leo")}</th>
+                    <th scope="col">{t("overview.epoch")}</th>
+                </tr></thead>
+                <tbody>
+                    {move || {
+                        let parts = partitions();
+                        let max_leo = parts.iter().map(|p| p.log_end_offset).max().unwrap_or(0).max(1);
+                        let brokers = broker_ids();
+                        parts.into_iter().map(|p| partition_row(p, &brokers, max_leo)).collect_view()
+                    }}
+                </tbody>
+            </table>
+            <h3 class="describe-title">{t("overview.describe")}</h3>
+            <pre class="describe" data-testid="describe">
+                {move || partitions().iter().map(describe_line).collect::<Vec<_>>().join("\n")}
+            </pre>
+        </section>
+    }
+}
+
+fn partition_row(p: PartitionView, brokers: &[u32], max_leo: i64) -> impl IntoView {
+    let width = format!("width: {}%", p.log_end_offset * 100 / max_leo);
+    let offline = p.leader.is_none();
+    let cells = brokers
+        .iter()
+        .map(|b| {
+            let (symbol, class, key) = role(&p, *b);
+            view! { <td class=format!("role {class}") title=t(key)><span aria-hidden="true">{symbol}</span><span class="sr-only">{t(key)}</span></td> }
+        })
+        .collect_view();
+    view! {
+        <tr class:offline=offline data-testid=format!("partition-{}", p.partition)>
+            <th scope="row">{format!("{}-{}", p.topic, p.partition)}</th>
+            {cells}
+            <td class="leo">
+                <div class="bar"><div class="fill" style=width></div></div>
+                <span class="num" data-testid="leo">{p.log_end_offset}</span>
+                {offline.then(|| view! { <span class="badge">{t("overview.offline")}</span> })}
+            </td>
+            <td class="num">{p.leader_epoch}</td>
+        </tr>
+    }
+}

@@ -1,0 +1,132 @@
+//! The transport bar: play/pause, step, step back, speed, reset, seed, timeline.
+
+use std::sync::Arc;
+
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+
+use super::session::Transport;
+use crate::i18n::{t, tf};
+
+/// How often Play ticks, in real milliseconds; each tick lets `TICK_MS × speed` virtual ms pass.
+pub const TICK_MS: u32 = 100;
+
+/// The speeds offered, as multiples of real time.
+pub const SPEEDS: &[f64] = &[0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+pub type Shell = Arc<dyn Transport + Send + Sync>;
+
+/// Play state shared by the bar and the keyboard.
+#[derive(Clone, Copy)]
+pub struct PlayState {
+    pub playing: RwSignal<bool>,
+    pub speed: RwSignal<f64>,
+}
+
+impl PlayState {
+    /// Starts the Play timer when `playing` turns on; clears it when it turns off or on unmount.
+    pub fn new(shell: Shell) -> Self {
+        let state = Self { playing: RwSignal::new(false), speed: RwSignal::new(1.0) };
+        let timer: StoredValue<Option<Interval>, LocalStorage> = StoredValue::new_local(None);
+        Effect::new(move |_| {
+            let playing = state.playing.get();
+            let speed = state.speed.get();
+            timer.set_value(None);
+            if playing {
+                let shell = shell.clone();
+                let virtual_ms = (f64::from(TICK_MS) * speed).round().max(1.0) as u64;
+                timer.set_value(Some(Interval::new(TICK_MS, move || shell.play_tick(virtual_ms))));
+            }
+        });
+        on_cleanup(move || timer.set_value(None));
+        state
+    }
+}
+
+pub fn format_clock(ms: u64) -> String {
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
+#[component]
+pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoView {
+    let status = {
+        let shell = shell.clone();
+        move || shell.status()
+    };
+    let status = Signal::derive(status);
+    let (s1, s2, s3, s4) = (shell.clone(), shell.clone(), shell.clone(), shell.clone());
+    let seed_text = RwSignal::new(String::new());
+    view! {
+        <div class="transport" role="toolbar" aria-label=t("shell.transport.label")>
+            <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
+                aria-pressed=move || play.playing.get().to_string()>
+                {move || if play.playing.get() { t("shell.pause") } else { t("shell.play") }}
+            </button>
+            <button on:click=move |_| s1.back() title=t("shell.back.hint")>{t("shell.back")}</button>
+            <button on:click=move |_| s2.step() title=t("shell.step.hint")>{t("shell.step")}</button>
+            <label class="speed">
+                {t("shell.speed")}
+                <select on:change=move |ev| {
+                    if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
+                        play.speed.set(speed);
+                    }
+                }>
+                    {SPEEDS.iter().map(|s| view! {
+                        <option value=s.to_string() selected=*s == 1.0>{format!("{s}×")}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <span class="clock" aria-label=t("shell.clock") data-testid="clock">
+                {move || format_clock(status.get().2)}
+            </span>
+            <input type="range" class="scrubber" aria-label=t("shell.timeline") min="0"
+                prop:max=move || status.get().1.to_string()
+                prop:value=move || status.get().0.to_string()
+                on:input=move |ev| {
+                    if let Ok(position) = event_target_value(&ev).parse::<usize>() {
+                        s3.seek(position);
+                    }
+                }/>
+            <span class="position" data-testid="position">
+                {move || {
+                    let (position, total, _, _) = status.get();
+                    tf("shell.position", &[("position", &position.to_string()), ("total", &total.to_string())])
+                }}
+            </span>
+            <Show when=move || !compact>
+                <SeedControls shell=s4.clone() seed_text=seed_text/>
+            </Show>
+        </div>
+    }
+}
+
+#[component]
+fn SeedControls(shell: Shell, seed_text: RwSignal<String>) -> impl IntoView {
+    let reset_shell = shell.clone();
+    let current_seed = {
+        let shell = shell.clone();
+        move || shell.link(false).seed.unwrap_or(0).to_string()
+    };
+    view! {
+        <button on:click=move |_| {
+            let seed = reset_shell.link(false).seed.unwrap_or(0);
+            reset_shell.reset(seed);
+        } title=t("shell.reset.hint")>{t("shell.reset")}</button>
+        <form class="seed" on:submit=move |ev| {
+            ev.prevent_default();
+            match seed_text.get_untracked().trim().parse::<u64>() {
+                Ok(seed) => shell.reset(seed),
+                Err(_) => shell.error().set(Some(format!(
+                    "seed \"{}\" is not a whole number from 0 to {}", seed_text.get_untracked(), u64::MAX
+                ))),
+            }
+        }>
+            <label>
+                {t("shell.seed")}
+                <input type="text" inputmode="numeric" size="8" prop:value=current_seed
+                    on:input=move |ev| seed_text.set(event_target_value(&ev))/>
+            </label>
+            <button type="submit">{t("shell.seed.apply")}</button>
+        </form>
+    }
+}

@@ -1,0 +1,47 @@
+// Shared set-up for the browser tests: the release build served on 127.0.0.1
+// and Debian's headless Chromium driven by playwright-core.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { startServer } from "./serve.mjs";
+
+export const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: FLAGS });
+}
+
+export async function serve(base = "/") {
+  return startServer(process.env.DIST ?? "dist", { base });
+}
+
+/** A new page that records console errors and uncaught exceptions in `page.problems`. */
+export async function openPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("console", (msg) => { if (msg.type() === "error") page.problems.push(msg.text()); });
+  page.on("pageerror", (err) => page.problems.push(String(err)));
+  await page.goto(url);
+  await page.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
+  return page;
+}
+
+export async function text(page, testid) {
+  return (await page.locator(`[data-testid="${testid}"]`).first().innerText()).trim();
+}
+
+/** Position, trace hash and the describe output: what must match for "the same state". */
+export async function snapshot(page) {
+  return {
+    position: await text(page, "position"),
+    trace: await text(page, "trace-hash"),
+    clock: await text(page, "clock"),
+    describe: await text(page, "describe"),
+  };
+}

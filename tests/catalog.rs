@@ -1,0 +1,46 @@
+//! Every string the UI shows comes from the message catalog: no key is missing.
+
+use std::fs;
+use std::path::Path;
+
+use kafka_lab::i18n::{lookup, Locale};
+use kafka_lab::model::cluster::Cluster;
+use kafka_lab::model::scene::LabScene;
+
+fn keys_used_in(dir: &Path, keys: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).expect("readable dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            keys_used_in(&path, keys);
+            continue;
+        }
+        let text = fs::read_to_string(&path).expect("readable file");
+        for marker in ["t(\"", "tf(\""] {
+            for (at, _) in text.match_indices(marker) {
+                // Only calls of `t`/`tf` themselves, not `expect("` or `create_element("`.
+                let before = text[..at].chars().next_back().unwrap_or(' ');
+                if before.is_alphanumeric() || before == '_' || before == '.' {
+                    continue;
+                }
+                let rest = &text[at + marker.len()..];
+                keys.push(rest.split('"').next().unwrap_or_default().to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_key_the_ui_uses_has_an_english_text() {
+    let mut keys = Vec::new();
+    keys_used_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"), &mut keys);
+    assert!(keys.len() > 30, "the UI should use the catalog: found {} keys", keys.len());
+    let missing: Vec<&String> = keys.iter().filter(|k| lookup(Locale::En, k).is_none()).collect();
+    assert!(missing.is_empty(), "keys without text: {missing:?}");
+}
+
+#[test]
+fn every_preset_title_has_an_english_text() {
+    for preset in Cluster::presets() {
+        assert!(lookup(Locale::En, preset.title_key).is_some(), "{}", preset.title_key);
+    }
+}
