@@ -64,6 +64,10 @@ impl Partitioner {
         if let (Some(key), Some(step)) = (self.key_text(), view.watched_key) {
             text.push_str(&format!("; {key}: {TOPIC}-{} → {TOPIC}-{}", step.from, step.to));
         }
+        if self.workload.distribution == KeyDistribution::Megacorp {
+            let hot = view.hot_key;
+            text.push_str(&format!("; {HOT_KEY}: {TOPIC}-{} → {TOPIC}-{}, still all in one partition", hot.from, hot.to));
+        }
         ctx.log("producer", text);
         self.alters.push(view);
         Ok(())
@@ -156,12 +160,14 @@ impl Partitioner {
         self.logs[outcome.partition as usize].end_offset += 1;
         if let Some(switch) = outcome.switch {
             self.switches.push(SwitchView { at_ms: now_ms, switch });
+            let next = if switch.to == switch.from {
+                format!("drew {TOPIC}-{} again (the draw is uniform over all partitions)", switch.to)
+            } else {
+                format!("switching to {TOPIC}-{}", switch.to)
+            };
             ctx.log(
                 "producer",
-                format!(
-                    "sticky partitioner: {} B produced to {TOPIC}-{}, switching to {TOPIC}-{}",
-                    switch.produced_bytes, switch.from, switch.to
-                ),
+                format!("sticky partitioner: {} B produced to {TOPIC}-{}, {next}", switch.produced_bytes, switch.from),
             );
         }
         if outcome.new_batch {

@@ -40,6 +40,13 @@ const PRESETS: &[Preset] = &[
         seed: 3,
     },
     Preset {
+        id: "sticky-full-batches",
+        title_key: "partitioner.preset.sticky_full_batches",
+        config: "partitions=6,linger.ms=50",
+        tape: "null-150.w100x2",
+        seed: 3,
+    },
+    Preset {
         id: "sticky-linger-0",
         title_key: "partitioner.preset.sticky_linger_0",
         config: "partitions=6,linger.ms=0",
