@@ -178,10 +178,3 @@ pub fn produce_load(workload: &Workload, table: &PartitionTable, first_sequence:
     }
     report
 }
-
-/// Consumer lag per partition once each partition's consumer has processed up to
-/// `records_per_sec × elapsed_ms` records: end offset minus consumer position.
-pub fn lag_per_partition(end_offsets: &[u64], records_per_sec: u64, elapsed_ms: u64) -> Vec<u64> {
-    let processed = records_per_sec * elapsed_ms / 1000;
-    end_offsets.iter().map(|end| end.saturating_sub(processed)).collect()
-}

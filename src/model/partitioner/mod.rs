@@ -17,7 +17,7 @@ mod world;
 pub use accumulator::{record_size_bytes, Accumulator, AppendOutcome, BatchView, SendReason, RECORD_BATCH_OVERHEAD_BYTES};
 pub use key::{hex, parse_key, HashSteps};
 pub use lab::COMPOSITE_TRADEOFF_KEY;
-pub use load::{lag_per_partition, produce_load, KeyChoice, KeyDistribution, LoadReport, PartitionTable, Workload, HOT_KEY};
+pub use load::{produce_load, KeyChoice, KeyDistribution, LoadReport, PartitionTable, Workload, HOT_KEY};
 pub use murmur2::{murmur2, to_positive};
 pub use repartition::{check_partition_increase, expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 pub use schema::PARTITIONER_SCHEMA;
