@@ -1,0 +1,269 @@
+//! The producer's record accumulator for one topic: per-partition queues of batches filled up to
+//! `batch.size`, sent when full or after `linger.ms`, with the sticky partitioner deciding where
+//! records without a key go.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use super::sticky::{PartitionLoadStats, StickyPartitioner, Switch};
+
+/// Bytes of a v2 record batch header (Kafka's `DefaultRecordBatch.RECORD_BATCH_OVERHEAD`).
+pub const RECORD_BATCH_OVERHEAD_BYTES: u32 = 61;
+
+/// Bytes of a zigzag varint (Kafka's `ByteUtils.sizeOfVarlong`, which also serves ints).
+fn varint_size_bytes(value: i64) -> u32 {
+    let mut zigzag = ((value << 1) ^ (value >> 63)) as u64;
+    let mut bytes = 1;
+    while zigzag >= 0x80 {
+        zigzag >>= 7;
+        bytes += 1;
+    }
+    bytes
+}
+
+/// Bytes of one v2 record without headers (Kafka's `DefaultRecord.sizeInBytes`);
+/// `key_bytes`/`value_bytes` of `None` are null.
+pub fn record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_bytes: Option<u32>, value_bytes: Option<u32>) -> u32 {
+    let field = |size: Option<u32>| match size {
+        None => 1,
+        Some(size) => varint_size_bytes(i64::from(size)) + size,
+    };
+    let body = 1 + varint_size_bytes(i64::from(offset_delta)) + varint_size_bytes(timestamp_delta_ms) + field(key_bytes) + field(value_bytes) + 1;
+    body + varint_size_bytes(i64::from(body))
+}
+
+/// Why a batch left the accumulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendReason {
+    /// It was full (or closed because the next record did not fit).
+    Full,
+    /// It waited `linger.ms`.
+    Linger,
+}
+
+/// One producer batch (Kafka's `ProducerBatch` with its `MemoryRecordsBuilder`), uncompressed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchView {
+    pub id: u32,
+    pub partition: u32,
+    pub records: u32,
+    /// Estimated size: header plus records, as Kafka estimates it.
+    pub size_bytes: u32,
+    /// The most it may hold: `max(batch.size, first record)`.
+    pub write_limit_bytes: u32,
+    pub created_ms: u64,
+    /// True once the accumulator stopped appending to it.
+    pub closed: bool,
+    pub sent_ms: Option<u64>,
+    pub send_reason: Option<SendReason>,
+}
+
+impl BatchView {
+    fn is_full(&self) -> bool {
+        self.closed || (self.records > 0 && self.write_limit_bytes <= self.size_bytes)
+    }
+
+    fn record_size(&self, now_ms: u64, key_bytes: Option<u32>, value_bytes: u32) -> u32 {
+        let timestamp_delta_ms = now_ms.saturating_sub(self.created_ms) as i64;
+        record_size_bytes(self.records, timestamp_delta_ms, key_bytes, Some(value_bytes))
+    }
+}
+
+/// Where one `send()` went: partition, batch, and the sticky switch it caused, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AppendOutcome {
+    pub partition: u32,
+    pub batch_id: u32,
+    pub new_batch: bool,
+    pub switch: Option<Switch>,
+}
+
+/// Kafka's `RecordAccumulator` for one topic; reads batch.size, linger.ms,
+/// partitioner.adaptive.partitioning.enable. Every batch ever made is kept for the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    batch_size_bytes: u32,
+    linger_ms: u64,
+    adaptive: bool,
+    partitioner: StickyPartitioner,
+    queues: BTreeMap<u32, VecDeque<u32>>,
+    batches: Vec<BatchView>,
+}
+
+impl Accumulator {
+    /// `batch_size_bytes` is `batch.size` (0 disables batching; the sticky size is then 1 byte).
+    pub fn new(batch_size_bytes: u32, linger_ms: u64, adaptive: bool) -> Self {
+        Self {
+            batch_size_bytes,
+            linger_ms,
+            adaptive,
+            partitioner: StickyPartitioner::new(batch_size_bytes.max(1)),
+            queues: BTreeMap::new(),
+            batches: Vec::new(),
+        }
+    }
+
+    pub fn linger_ms(&self) -> u64 {
+        self.linger_ms
+    }
+
+    pub fn partitioner(&self) -> &StickyPartitioner {
+        &self.partitioner
+    }
+
+    /// Every batch made so far, oldest first.
+    pub fn batches(&self) -> &[BatchView] {
+        &self.batches
+    }
+
+    fn all_batches_full(&self, partition: u32) -> bool {
+        let last = self.queues.get(&partition).and_then(|queue| queue.back());
+        last.is_none_or(|id| self.batches[*id as usize].is_full())
+    }
+
+    /// Appends one record (`key_bytes` is the serialized key length, `None` for a null key):
+    /// a keyed record goes to `keyed_partition`, a null key to the sticky partition, completing a
+    /// switch that waited for the partition's last batch to fill or leave.
+    pub fn append(
+        &mut self,
+        key_bytes: Option<u32>,
+        keyed_partition: Option<u32>,
+        value_bytes: u32,
+        now_ms: u64,
+        num_partitions: u32,
+        random_int: &mut impl FnMut() -> i32,
+    ) -> AppendOutcome {
+        let sticky = keyed_partition.is_none();
+        let mut switch = None;
+        loop {
+            let partition = keyed_partition.unwrap_or_else(|| self.partitioner.peek(num_partitions, random_int));
+            if sticky && self.maybe_complete_switch(partition, num_partitions, random_int, &mut switch) {
+                continue;
+            }
+            if let Some((batch_id, appended)) = self.try_append(partition, key_bytes, value_bytes, now_ms) {
+                self.after_append(sticky, partition, appended, num_partitions, random_int, &mut switch);
+                return AppendOutcome { partition, batch_id, new_batch: false, switch };
+            }
+            if sticky && self.maybe_complete_switch(partition, num_partitions, random_int, &mut switch) {
+                continue;
+            }
+            let (batch_id, appended) = self.new_batch(partition, key_bytes, value_bytes, now_ms);
+            self.after_append(sticky, partition, appended, num_partitions, random_int, &mut switch);
+            return AppendOutcome { partition, batch_id, new_batch: true, switch };
+        }
+    }
+
+    /// Kafka's `partitionChanged` check: a switch disabled earlier happens once the queue's last batch is full or gone.
+    fn maybe_complete_switch(
+        &mut self,
+        partition: u32,
+        num_partitions: u32,
+        random_int: &mut impl FnMut() -> i32,
+        switch: &mut Option<Switch>,
+    ) -> bool {
+        debug_assert_eq!(self.partitioner.current().map(|c| c.partition), Some(partition));
+        if !self.all_batches_full(partition) {
+            return false;
+        }
+        match self.partitioner.update(0, true, num_partitions, random_int) {
+            // Kafka retries after any switch, even one that drew the same partition again.
+            Some(made) => {
+                *switch = Some(made);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn after_append(
+        &mut self,
+        sticky: bool,
+        partition: u32,
+        appended_bytes: u32,
+        num_partitions: u32,
+        random_int: &mut impl FnMut() -> i32,
+        switch: &mut Option<Switch>,
+    ) {
+        if sticky {
+            let enable = self.all_batches_full(partition);
+            if let Some(made) = self.partitioner.update(appended_bytes, enable, num_partitions, random_int) {
+                *switch = Some(made);
+            }
+        }
+    }
+
+    /// Appends to the partition's open batch if the record fits; closes that batch if it does not.
+    fn try_append(&mut self, partition: u32, key_bytes: Option<u32>, value_bytes: u32, now_ms: u64) -> Option<(u32, u32)> {
+        let id = *self.queues.get(&partition)?.back()?;
+        let batch = &mut self.batches[id as usize];
+        let size = batch.record_size(now_ms, key_bytes, value_bytes);
+        if batch.is_full() || batch.write_limit_bytes < batch.size_bytes + size {
+            batch.closed = true;
+            return None;
+        }
+        batch.records += 1;
+        batch.size_bytes += size;
+        Some((id, size))
+    }
+
+    fn new_batch(&mut self, partition: u32, key_bytes: Option<u32>, value_bytes: u32, now_ms: u64) -> (u32, u32) {
+        let id = self.batches.len() as u32;
+        let first_record = record_size_bytes(0, 0, key_bytes, Some(value_bytes));
+        let size_bytes = RECORD_BATCH_OVERHEAD_BYTES + first_record;
+        self.batches.push(BatchView {
+            id,
+            partition,
+            records: 1,
+            size_bytes,
+            write_limit_bytes: self.batch_size_bytes.max(size_bytes),
+            created_ms: now_ms,
+            closed: false,
+            sent_ms: None,
+            send_reason: None,
+        });
+        self.queues.entry(partition).or_default().push_back(id);
+        (id, size_bytes)
+    }
+
+    /// The sender's pass: refreshes adaptive load stats from the queue lengths (once every partition
+    /// has had a batch), then drains every batch that is full or has waited `linger.ms`.
+    pub fn drain_ready(&mut self, now_ms: u64, num_partitions: u32) -> Vec<BatchView> {
+        self.refresh_load_stats(num_partitions);
+        let mut sent = Vec::new();
+        for queue in self.queues.values_mut() {
+            while let Some(&id) = queue.front() {
+                let batch = &mut self.batches[id as usize];
+                let full = queue.len() > 1 || batch.is_full();
+                let lingered = now_ms.saturating_sub(batch.created_ms) >= self.linger_ms;
+                if !full && !lingered {
+                    break;
+                }
+                batch.closed = true;
+                batch.sent_ms = Some(now_ms);
+                batch.send_reason = Some(if full { SendReason::Full } else { SendReason::Linger });
+                sent.push(batch.clone());
+                queue.pop_front();
+            }
+        }
+        sent
+    }
+
+    fn refresh_load_stats(&mut self, num_partitions: u32) {
+        if !self.adaptive || (self.queues.len() as u32) < num_partitions {
+            self.partitioner.set_load_stats(None);
+            return;
+        }
+        let ids: Vec<u32> = (0..num_partitions).collect();
+        let sizes: Vec<u32> = ids.iter().map(|p| self.queues.get(p).map_or(0, |q| q.len() as u32)).collect();
+        self.partitioner.set_load_stats(PartitionLoadStats::from_queue_sizes(&sizes, &ids));
+    }
+
+    /// When the oldest unsent batch will have waited `linger.ms`, if any batch is waiting.
+    pub fn next_linger_deadline_ms(&self) -> Option<u64> {
+        self.queues.values().filter_map(|q| q.front()).map(|id| self.batches[*id as usize].created_ms + self.linger_ms).min()
+    }
+
+    /// The partition count changed: the producer refreshes its metadata and picks afresh.
+    pub fn on_partition_count_change(&mut self) {
+        self.partitioner.reset();
+    }
+}

@@ -1,0 +1,99 @@
+//! Small read-only views of the Partitioner scene for the UI and for tests.
+
+use super::accumulator::BatchView;
+use super::key::HashSteps;
+use super::repartition::{KeyMove, RepartitionAnalysis};
+use super::world::{Partitioner, ProduceRound, SwitchView, TrackedRecord};
+
+/// One `--alter --partitions` as the scene summarises it (moved keys over the population).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlterView {
+    pub at_ms: u64,
+    pub from_partitions: u32,
+    pub to_partitions: u32,
+    pub keys: usize,
+    pub moved_keys: usize,
+    pub fraction_stayed: f64,
+    /// What uniform hashes would give (½ for N → 2N).
+    pub expected_fraction_stayed: f64,
+    /// The watched key before and after, if one is set.
+    pub watched_key: Option<KeyMove>,
+    /// MEGACORP before and after: it moves as a whole, still one partition.
+    pub hot_key: KeyMove,
+}
+
+/// One row of `kafka-get-offsets` plus the consumer group's view (`kafka-consumer-groups --describe`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartitionLoadView {
+    pub partition: u32,
+    pub log_end_offset: u64,
+    pub current_offset: u64,
+    pub lag: u64,
+    pub hot_records: u64,
+}
+
+/// The sticky partitioner's timeline: every batch (partition, fill, when sent) and every switch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StickyTimeline<'a> {
+    pub batches: &'a [BatchView],
+    pub switches: &'a [SwitchView],
+    pub batch_size_bytes: u32,
+}
+
+impl Partitioner {
+    /// The default partitioner's steps for the watched key at the current partition count.
+    pub fn key_steps(&self) -> Option<HashSteps> {
+        self.key.as_ref().map(|key| HashSteps::new(key, self.num_partitions))
+    }
+
+    pub fn partition_loads(&self) -> Vec<PartitionLoadView> {
+        self.logs
+            .iter()
+            .enumerate()
+            .map(|(p, log)| PartitionLoadView {
+                partition: p as u32,
+                log_end_offset: log.end_offset,
+                current_offset: log.position,
+                lag: log.end_offset - log.position,
+                hot_records: log.hot_records,
+            })
+            .collect()
+    }
+
+    /// Every `produce-N` burst with its per-partition counts (before/after tables).
+    pub fn rounds(&self) -> &[ProduceRound] {
+        &self.rounds
+    }
+
+    /// Every partition-count change, oldest first.
+    pub fn alters(&self) -> &[super::views::AlterView] {
+        &self.alters
+    }
+
+    /// The watched key's records in the order they were sent.
+    pub fn tracked_records(&self) -> &[TrackedRecord] {
+        &self.tracked
+    }
+
+    /// The watched key's records in the order consumers processed them (processed ones only).
+    pub fn processing_order(&self) -> Vec<&TrackedRecord> {
+        let mut done: Vec<&TrackedRecord> = self.tracked.iter().filter(|r| r.processed_rank.is_some()).collect();
+        done.sort_by_key(|r| r.processed_rank);
+        done
+    }
+
+    pub fn sticky_timeline(&self) -> StickyTimeline<'_> {
+        StickyTimeline {
+            batches: self.accumulator.batches(),
+            switches: &self.switches,
+            batch_size_bytes: self.config.int("batch.size") as u32,
+        }
+    }
+
+    /// Every population key before and after `from → to` partitions (for the animated dots);
+    /// key i is `workload().population_key(i)`.
+    pub fn analyse_repartition(&self, from_partitions: u32, to_partitions: u32) -> RepartitionAnalysis {
+        let population = self.workload.population();
+        RepartitionAnalysis::new(population.iter().map(|k| k.as_bytes()), from_partitions, to_partitions)
+    }
+}
