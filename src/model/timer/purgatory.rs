@@ -89,7 +89,10 @@ pub struct Purgatory {
 pub struct ReplicaView {
     pub broker: u32,
     pub leader: bool,
-    pub alive: bool,
+    /// Running and fetching (false when crashed or its fetcher is stalled).
+    pub fetching: bool,
+    /// Fenced by the controller after broker.session.timeout.ms without heartbeats.
+    pub fenced: bool,
     pub in_isr: bool,
     pub log_end_offset: u64,
     /// The timer task of its fetch parked in the purgatory, if any.
@@ -346,7 +349,8 @@ impl Purgatory {
         let mut replicas = vec![ReplicaView {
             broker: LEADER,
             leader: true,
-            alive: true,
+            fetching: true,
+            fenced: false,
             in_isr: true,
             log_end_offset: self.log_end_offset,
             parked_fetch_task: None,
@@ -354,7 +358,8 @@ impl Purgatory {
         replicas.extend(self.followers.iter().map(|f| ReplicaView {
             broker: f.id,
             leader: false,
-            alive: f.fetching(),
+            fetching: f.fetching(),
+            fenced: f.fenced,
             in_isr: self.isr.contains(&f.id),
             log_end_offset: f.log_end_offset,
             parked_fetch_task: f.parked.map(|p| p.task),
