@@ -133,3 +133,28 @@ impl DelayQueue for HeapTimer {
         self.pending
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_task_is_due_exactly_at_its_expiration_and_not_a_millisecond_before() {
+        let mut heap = HeapTimer::new(1, 0);
+        assert!(heap.add(1, 10));
+        assert!(!heap.add(2, 0), "due now: the caller runs it");
+        assert!(heap.advance_to(9).is_empty());
+        assert_eq!(heap.advance_to(10), vec![1]);
+    }
+
+    #[test]
+    fn a_cancelled_entry_stays_in_the_heap_until_it_reaches_the_top() {
+        let mut heap = HeapTimer::new(1, 0);
+        heap.add(1, 10);
+        heap.add(2, 20);
+        assert!(heap.cancel(1));
+        assert_eq!((heap.pending(), heap.heap_len()), (1, 2));
+        assert_eq!(heap.advance_to(20), vec![2]);
+        assert_eq!((heap.ops().stale_pops, heap.heap_len()), (1, 0));
+    }
+}

@@ -13,6 +13,8 @@ mod scene;
 mod schema;
 mod view;
 mod wheel;
+#[cfg(test)]
+mod wheel_tests;
 mod world;
 
 pub use heap::HeapTimer;
