@@ -10,3 +10,4 @@ pub mod java_random;
 pub mod kernel;
 pub mod partitioner;
 pub mod scene;
+pub mod timer;
