@@ -131,7 +131,7 @@ mod tests {
     }
 
     #[test]
-    fn a_keyless_1kb_record_takes_1034_bytes_as_the_first_of_its_batch() {
+    fn a_keyless_1kb_record_takes_1033_bytes_as_the_first_of_its_batch() {
         // body = attributes 1 + tsDelta 1 + offsetDelta 1 + null key 1 + varint(1024) 2 + 1024 + headers 1 = 1031
         assert_eq!(record_size_bytes(0, 0, NULL_KEY, 1024), 1031 + 2);
         assert_eq!(record_size_bytes(0, 0, 7, NULL_VALUE), 1 + 1 + 1 + 1 + 1 + 5 + 1 + 1);

@@ -7,7 +7,7 @@ use crate::model::scene::{LabScene, Preset};
 
 /// `segment.bytes` that holds exactly the first 368421 keyless 1 KiB records in 16 KiB batches
 /// (checked against the model's own sizing by `tests/log_walkthrough.rs`).
-pub const WALKTHROUGH_SEGMENT_BYTES: &str = "382077375";
+pub const WALKTHROUGH_SEGMENT_BYTES: &str = "382077175";
 
 const PRESETS: &[Preset] = &[
     Preset {
@@ -20,7 +20,7 @@ const PRESETS: &[Preset] = &[
     Preset {
         id: "find-368500",
         title_key: "log.preset.find_368500",
-        config: "segment.bytes=382077375",
+        config: "segment.bytes=382077175",
         tape: "produce-368421-0-1024.w40000.produce-1000-0-1024.w1000.lookup-368500",
         seed: 1,
     },
