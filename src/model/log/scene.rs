@@ -42,7 +42,8 @@ const PRESETS: &[Preset] = &[
         id: "tombstone-resurrection",
         title_key: "log.preset.tombstone_resurrection",
         config: "cleanup.policy=compact,segment.bytes=1048576,delete.retention.ms=60000",
-        tape: "produce-3000-50-1024.w1000.reader-2.tombstone-7.w1000.produce-3000-50-1024.w60000.produce-3000-50-1024.w60000x3",
+        // key-426 is the 4th record the reader reads; later bursts only use key-0..key-399.
+        tape: "produce-10000-500-1024.reader-1.w2000.tombstone-426.produce-3000-400-1024.w90000.produce-3000-400-1024.w60000x2",
         seed: 3,
     },
 ];
