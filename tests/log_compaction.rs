@@ -7,7 +7,10 @@ use kafka_lab::model::scene::{LabScene, Run};
 use std::collections::BTreeSet;
 
 fn compacted(overrides: &[(&str, &str)]) -> Run<LogLab> {
-    let mut pairs = vec![("cleanup.policy".to_string(), "compact".to_string()), ("segment.bytes".to_string(), "1048576".to_string())];
+    let mut pairs = vec![
+        ("cleanup.policy".to_string(), "compact".to_string()),
+        ("segment.bytes".to_string(), "1048576".to_string()),
+    ];
     pairs.extend(overrides.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     Run::new(9, &pairs).unwrap()
 }
@@ -47,7 +50,10 @@ fn compaction_keeps_latest_per_key_with_offset_gaps() {
     let log = run.world().log();
     assert_eq!(log.log_end_offset(), 5000, "compaction never renumbers");
     let active = log.active_segment();
-    assert!(active.record_count() as i64 == active.next_offset() - active.base_offset(), "the active segment is untouched");
+    assert!(
+        active.record_count() as i64 == active.next_offset() - active.base_offset(),
+        "the active segment is untouched"
+    );
     // A reader asking for a removed offset gets the next surviving record.
     let removed = (0..5000).find(|o| !closed.iter().any(|r| r.1 == *o)).unwrap();
     let found = log.lookup_offset(removed).unwrap();

@@ -16,7 +16,8 @@ fn log_with(overrides: &[(&str, &str)]) -> PartitionLog {
 fn filled_log(batches: i64) -> PartitionLog {
     let mut log = log_with(&[("segment.bytes", "1048576")]);
     for t in 0..batches {
-        let batch: Vec<NewRecord> = (0..15).map(|_| NewRecord { key_id: u32::MAX, value_bytes: 1024, timestamp_ms: t * 10 }).collect();
+        let batch: Vec<NewRecord> =
+            (0..15).map(|_| NewRecord { key_id: u32::MAX, value_bytes: 1024, timestamp_ms: t * 10 }).collect();
         log.append(&batch, t * 10);
     }
     log

@@ -16,7 +16,8 @@ fn log_with(overrides: &[(&str, &str)]) -> PartitionLog {
 
 fn append_batches(log: &mut PartitionLog, count: i64, timestamp_ms: i64) {
     for _ in 0..count {
-        let batch: Vec<NewRecord> = (0..15).map(|_| NewRecord { key_id: u32::MAX, value_bytes: 1024, timestamp_ms }).collect();
+        let batch: Vec<NewRecord> =
+            (0..15).map(|_| NewRecord { key_id: u32::MAX, value_bytes: 1024, timestamp_ms }).collect();
         log.append(&batch, timestamp_ms);
     }
 }
@@ -69,7 +70,11 @@ fn active_segment_never_deleted_while_it_holds_a_recent_record() {
 
 #[test]
 fn deleted_files_disappear_after_file_delete_delay_ms() {
-    let mut run = Run::<LogLab>::new(4, &[("segment.bytes".into(), "1048576".into()), ("retention.bytes".into(), "1048576".into())]).unwrap();
+    let mut run = Run::<LogLab>::new(
+        4,
+        &[("segment.bytes".into(), "1048576".into()), ("retention.bytes".into(), "1048576".into())],
+    )
+    .unwrap();
     run.history.push(Input::Command(Command::Produce { records: 5000, keys: 0, value_bytes: 1024 })).unwrap();
     run.history.push(Input::Advance(30_000)).unwrap(); // first retention check at log.initial.task.delay.ms
     let deleted = run.world().log().segment_files().iter().filter(|f| f.deleted).count();

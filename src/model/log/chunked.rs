@@ -22,7 +22,7 @@ impl<T: Clone> ChunkedVec<T> {
     pub fn push(&mut self, item: T) {
         self.tail.push(item);
         if self.tail.len() == CHUNK_LEN {
-            let full = std::mem::replace(&mut self.tail, Vec::new());
+            let full = std::mem::take(&mut self.tail);
             self.chunks.push(Arc::new(full));
         }
     }

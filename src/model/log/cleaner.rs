@@ -77,7 +77,9 @@ impl PartitionLog {
         let mut map = BTreeMap::new();
         let mut latest = -1;
         for segment in self.segments.iter().filter(|s| s.next_offset() > first_dirty && s.base_offset() < uncleanable) {
-            for batch in segment.batches().iter().filter(|b| b.last_offset() >= first_dirty && b.base_offset < uncleanable) {
+            for batch in
+                segment.batches().iter().filter(|b| b.last_offset() >= first_dirty && b.base_offset < uncleanable)
+            {
                 for record in segment.batch_records(batch) {
                     let offset = batch.base_offset + i64::from(record.offset_delta);
                     if offset >= first_dirty && record.key_id != NULL_KEY {
@@ -95,7 +97,8 @@ impl PartitionLog {
         let check = self.cleaner_check().filter(|c| c.will_clean)?;
         let (map, latest) = self.build_offset_map(check.first_dirty_offset, check.first_uncleanable_offset);
         let end_offset = latest + 1;
-        let count = self.segments.iter().take_while(|s| s.base_offset() < end_offset).count().min(self.segments.len() - 1);
+        let count =
+            self.segments.iter().take_while(|s| s.base_offset() < end_offset).count().min(self.segments.len() - 1);
         let mut stats = Cleaning {
             first_dirty_offset: check.first_dirty_offset,
             end_offset,
@@ -133,7 +136,8 @@ impl PartitionLog {
         let mut groups = Vec::new();
         let mut start = 0;
         while start < segments.len() {
-            let (mut end, mut bytes, mut index) = (start + 1, u64::from(segments[start].size_bytes()), segments[start].offset_index().size_bytes());
+            let (mut end, mut bytes, mut index) =
+                (start + 1, u64::from(segments[start].size_bytes()), segments[start].offset_index().size_bytes());
             while end < segments.len()
                 && bytes + u64::from(segments[end].size_bytes()) <= max_bytes
                 && index + segments[end].offset_index().size_bytes() <= max_index
@@ -186,7 +190,7 @@ impl Filter<'_> {
         if record.key_id == NULL_KEY {
             return false;
         }
-        let newest = self.map.get(&record.key_id).map_or(true, |latest| offset >= *latest);
+        let newest = self.map.get(&record.key_id).is_none_or(|latest| offset >= *latest);
         let keep_delete = batch.delete_horizon_ms < 0 || self.now_ms < batch.delete_horizon_ms;
         newest && (!record.is_tombstone() || keep_delete)
     }
@@ -194,8 +198,8 @@ impl Filter<'_> {
     /// The batch as it is written back, or None when it disappears.
     fn apply(&self, batch: &Batch, records: &[RecordEntry], stats: &mut Cleaning) -> Option<(Batch, Vec<RecordEntry>)> {
         let kept: Vec<RecordEntry> = records.iter().copied().filter(|r| self.retains(batch, r)).collect();
-        stats.tombstones_removed +=
-            records.iter().filter(|r| r.is_tombstone()).count() as u64 - kept.iter().filter(|r| r.is_tombstone()).count() as u64;
+        stats.tombstones_removed += records.iter().filter(|r| r.is_tombstone()).count() as u64
+            - kept.iter().filter(|r| r.is_tombstone()).count() as u64;
         if kept.is_empty() {
             // An empty header keeps the last offset of the cleaning round (`RETAIN_EMPTY`).
             let keep_empty = batch.next_offset() == self.upper_bound;
@@ -212,8 +216,10 @@ impl Filter<'_> {
         let horizon_ms = if needs_horizon { self.now_ms + self.delete_retention_ms } else { batch.delete_horizon_ms };
         let first_ts = batch.first_timestamp_ms + i64::from(kept[0].timestamp_delta_ms);
         let shift = kept[0].timestamp_delta_ms;
-        let kept: Vec<RecordEntry> =
-            kept.iter().map(|r| RecordEntry { timestamp_delta_ms: r.timestamp_delta_ms.saturating_sub(shift), ..*r }).collect();
+        let kept: Vec<RecordEntry> = kept
+            .iter()
+            .map(|r| RecordEntry { timestamp_delta_ms: r.timestamp_delta_ms.saturating_sub(shift), ..*r })
+            .collect();
         let max_ts = kept.iter().map(|r| first_ts + i64::from(r.timestamp_delta_ms)).max().unwrap_or(first_ts);
         let wire_base = if horizon_ms >= 0 { horizon_ms } else { first_ts };
         let rewritten = Batch {
@@ -226,4 +232,3 @@ impl Filter<'_> {
         Some((rewritten, kept))
     }
 }
-

@@ -35,7 +35,7 @@ impl std::fmt::Display for IndexError {
     }
 }
 
-/// One probe of a binary search over an index, for the lookup animation.
+/// One probe of Kafka's `AbstractIndex.binarySearch`, kept for the lookup animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IndexProbe {
     pub slot: usize,
@@ -45,7 +45,7 @@ pub struct IndexProbe {
     pub ordering: Ordering,
 }
 
-/// A traced index search: the probes made and the slot found (largest entry ≤ target).
+/// A traced `AbstractIndex.largestLowerBoundSlotFor`: the probes made and the slot found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct IndexSearch {
     pub probes: Vec<IndexProbe>,

@@ -9,7 +9,7 @@ use super::segment::Segment;
 /// Most batch headers a trace keeps for the animation (the counts cover the rest).
 pub const MAX_TRACED_BATCHES: usize = 64;
 
-/// A batch header read during the forward scan of a `.log` file.
+/// A batch header (`FileLogInputStream`'s batch) read during the forward scan of a `.log` file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScannedBatch {
     pub base_offset: i64,
@@ -18,7 +18,7 @@ pub struct ScannedBatch {
     pub size_bytes: u32,
 }
 
-/// Phase 3: the forward scan from the index's position to the batch holding the target.
+/// Phase 3 (`FileRecords.searchForOffsetWithSize`): the forward scan from the index's position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ScanPhase {
     pub start_position: u32,
@@ -29,7 +29,7 @@ pub struct ScanPhase {
     pub bytes_scanned: u64,
 }
 
-/// How the same lookup would go with a dense index or with no index at all.
+/// The same lookup with a dense index or no index (no Kafka counterpart; reads `index.interval.bytes` via the index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LookupComparison {
     /// Probes of a binary search over an entry for every record of the segment.
@@ -43,7 +43,7 @@ pub struct LookupComparison {
     pub full_scan_bytes: u64,
 }
 
-/// A traced offset lookup: (1) segment by base offset, (2) offset index, (3) forward scan.
+/// A traced `UnifiedLog.read` position lookup: (1) segment by base offset, (2) `OffsetIndex`, (3) forward scan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OffsetLookup {
     pub target: i64,
@@ -64,7 +64,7 @@ pub struct OffsetLookup {
     pub comparison: LookupComparison,
 }
 
-/// Why a read found nothing.
+/// Why a read found nothing (Kafka's `OffsetOutOfRangeException`, or an empty fetch at the LEO).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
     /// Kafka's `OffsetOutOfRangeException`, with its message.
@@ -133,7 +133,12 @@ impl PartitionLog {
                 let batch = segment.batch(batch_index);
                 let (found_offset, found_timestamp_ms) = segment
                     .batch_records(batch)
-                    .map(|r| (batch.base_offset + i64::from(r.offset_delta), batch.first_timestamp_ms + i64::from(r.timestamp_delta_ms)))
+                    .map(|r| {
+                        (
+                            batch.base_offset + i64::from(r.offset_delta),
+                            batch.first_timestamp_ms + i64::from(r.timestamp_delta_ms),
+                        )
+                    })
                     .find(|(offset, _)| *offset >= target)
                     .unwrap_or((batch.next_offset(), batch.max_timestamp_ms));
                 let found_batch = scanned(batch);
@@ -227,7 +232,12 @@ impl PartitionLog {
 }
 
 fn scanned(batch: &super::record::Batch) -> ScannedBatch {
-    ScannedBatch { base_offset: batch.base_offset, last_offset: batch.last_offset(), position: batch.position, size_bytes: batch.size_bytes }
+    ScannedBatch {
+        base_offset: batch.base_offset,
+        last_offset: batch.last_offset(),
+        position: batch.position,
+        size_bytes: batch.size_bytes,
+    }
 }
 
 fn trace_batch(scan: &mut ScanPhase, batch: &super::record::Batch, start: u32) {

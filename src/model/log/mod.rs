@@ -25,7 +25,7 @@ pub use lookup::{LookupComparison, OffsetLookup, ReadError, ScanPhase, ScannedBa
 pub use memory::{memory_report, MemoryReport};
 pub use partition::{AppendInfo, LogSettings, NewRecord, PartitionLog, PARTITION, TOPIC};
 pub use retention::{Deletion, DeletionReason};
+pub use scene::WALKTHROUGH_SEGMENT_BYTES;
 pub use schema::LOG_SCHEMA;
 pub use segment::{RollReason, Segment};
-pub use scene::WALKTHROUGH_SEGMENT_BYTES;
 pub use world::{Command, Event, LogLab, LookupResult};

@@ -191,7 +191,11 @@ impl PartitionLog {
             let mid = (low + high) / 2;
             let base = self.segments[mid].base_offset();
             compared.push(base);
-            if base <= offset { low = mid + 1 } else { high = mid }
+            if base <= offset {
+                low = mid + 1
+            } else {
+                high = mid
+            }
         }
         (low.checked_sub(1), compared)
     }

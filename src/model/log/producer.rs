@@ -37,9 +37,18 @@ impl Burst {
         let mut batch: Vec<NewRecord> = Vec::new();
         let mut bytes = BATCH_HEADER_BYTES;
         for index in self.sent..self.total {
-            let record = NewRecord { key_id: self.key_of(index), value_bytes: self.value_bytes, timestamp_ms: self.created_ms(index) };
+            let record = NewRecord {
+                key_id: self.key_of(index),
+                value_bytes: self.value_bytes,
+                timestamp_ms: self.created_ms(index),
+            };
             let first_ts = batch.first().map_or(record.timestamp_ms, |r| r.timestamp_ms);
-            let size = record_size_bytes(batch.len() as u32, record.timestamp_ms - first_ts, record.key_id, record.value_bytes);
+            let size = record_size_bytes(
+                batch.len() as u32,
+                record.timestamp_ms - first_ts,
+                record.key_id,
+                record.value_bytes,
+            );
             if !batch.is_empty() && bytes + size > batch_size {
                 break;
             }
@@ -75,7 +84,8 @@ mod tests {
 
     #[test]
     fn fifteen_keyless_1kb_records_fill_a_16kb_batch() {
-        let burst = Burst { total: 100, sent: 0, keys: 0, value_bytes: 1024, seed: 1, start_us: 0, records_per_sec: 10_000 };
+        let burst =
+            Burst { total: 100, sent: 0, keys: 0, value_bytes: 1024, seed: 1, start_us: 0, records_per_sec: 10_000 };
         assert_eq!(burst.plan_batch(16_384).len(), 15);
         assert_eq!(burst.plan_batch(0).len(), 1, "batch.size=0 still sends one record per batch");
         let keyed = Burst { keys: 10, ..burst };

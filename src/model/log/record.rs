@@ -42,7 +42,12 @@ pub fn record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_id: u32
     let value = if value_bytes == NULL_VALUE { 1 } else { varint_bytes(value_bytes as i32) + value_bytes };
     let headers_count = 1;
     let attributes = 1;
-    let body = attributes + varlong_bytes(timestamp_delta_ms) + varint_bytes(offset_delta as i32) + key + value + headers_count;
+    let body = attributes
+        + varlong_bytes(timestamp_delta_ms)
+        + varint_bytes(offset_delta as i32)
+        + key
+        + value
+        + headers_count;
     varint_bytes(body as i32) + body
 }
 
@@ -100,7 +105,11 @@ impl Batch {
 
     /// The timestamp the header carries as `baseTimestamp` (the delete horizon once set).
     pub fn wire_base_timestamp_ms(&self) -> i64 {
-        if self.delete_horizon_ms >= 0 { self.delete_horizon_ms } else { self.first_timestamp_ms }
+        if self.delete_horizon_ms >= 0 {
+            self.delete_horizon_ms
+        } else {
+            self.first_timestamp_ms
+        }
     }
 }
 
@@ -110,7 +119,9 @@ pub fn batch_size_bytes(records: &[RecordEntry], first_timestamp_ms: i64, wire_b
     BATCH_HEADER_BYTES
         + records
             .iter()
-            .map(|r| record_size_bytes(r.offset_delta, i64::from(r.timestamp_delta_ms) + shift, r.key_id, r.value_bytes))
+            .map(|r| {
+                record_size_bytes(r.offset_delta, i64::from(r.timestamp_delta_ms) + shift, r.key_id, r.value_bytes)
+            })
             .sum::<u32>()
 }
 

@@ -114,7 +114,9 @@ impl PartitionLog {
         let hw = self.high_watermark();
         let target = if before_offset == -1 { hw } else { before_offset };
         if target < 0 {
-            return Err(format!("The requested offset {before_offset} is not valid: use an offset ≥ 0, or -1 for the high watermark."));
+            return Err(format!(
+                "The requested offset {before_offset} is not valid: use an offset ≥ 0, or -1 for the high watermark."
+            ));
         }
         if target > hw {
             return Err(format!(

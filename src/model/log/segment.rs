@@ -107,7 +107,11 @@ impl Segment {
 
     /// `maxTimestampSoFar`, the timestamp retention.ms compares against (`largestTimestamp`).
     pub fn largest_timestamp_ms(&self) -> i64 {
-        if self.max_timestamp_so_far.0 >= 0 { self.max_timestamp_so_far.0 } else { self.last_modified_ms }
+        if self.max_timestamp_so_far.0 >= 0 {
+            self.max_timestamp_so_far.0
+        } else {
+            self.last_modified_ms
+        }
     }
 
     pub fn first_batch_timestamp_ms(&self) -> Option<i64> {
@@ -186,7 +190,11 @@ impl Segment {
         let (mut low, mut high) = (0usize, self.batches.len());
         while low < high {
             let mid = (low + high) / 2;
-            if self.batch(mid).position < position { low = mid + 1 } else { high = mid }
+            if self.batch(mid).position < position {
+                low = mid + 1
+            } else {
+                high = mid
+            }
         }
         low
     }

@@ -33,17 +33,34 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Produce `records` records with keys from `keys` distinct keys (0 = no key) and `value_bytes` values.
-    Produce { records: u32, keys: u32, value_bytes: u32 },
+    Produce {
+        records: u32,
+        keys: u32,
+        value_bytes: u32,
+    },
     /// A record with `key` and a null value.
-    Tombstone { key: u32 },
+    Tombstone {
+        key: u32,
+    },
     /// `kafka-configs --alter --add-config name=value`.
-    SetConfig { name: String, value: String },
+    SetConfig {
+        name: String,
+        value: String,
+    },
     /// `kafka-delete-records` up to `before_offset` (-1 = the high watermark).
-    DeleteRecords { before_offset: i64 },
-    LookupOffset { offset: i64 },
-    LookupTimestamp { timestamp_ms: i64 },
+    DeleteRecords {
+        before_offset: i64,
+    },
+    LookupOffset {
+        offset: i64,
+    },
+    LookupTimestamp {
+        timestamp_ms: i64,
+    },
     /// Start a consumer rebuilding a table from the log start, `records_per_sec` records a second.
-    StartReader { records_per_sec: u32 },
+    StartReader {
+        records_per_sec: u32,
+    },
 }
 
 /// The last lookup, kept for the UI to animate.
@@ -111,11 +128,18 @@ impl LogLab {
         if let Some(reason) = info.rolled {
             let why = match reason {
                 RollReason::Size => format!("segment.bytes={} would be exceeded", self.log.settings().segment_bytes),
-                RollReason::Time => format!("segment.ms={} has passed since the segment's first record", self.log.settings().segment_ms),
-                RollReason::IndexFull => format!("an index reached segment.index.bytes={}", self.log.settings().segment_index_bytes),
+                RollReason::Time => {
+                    format!("segment.ms={} has passed since the segment's first record", self.log.settings().segment_ms)
+                }
+                RollReason::IndexFull => {
+                    format!("an index reached segment.index.bytes={}", self.log.settings().segment_index_bytes)
+                }
                 RollReason::OffsetOverflow => "offsets no longer fit 4 bytes relative to the base offset".to_string(),
             };
-            ctx.log(format!("{TOPIC}-{PARTITION}"), format!("Rolled new log segment at offset {} ({why})", info.base_offset));
+            ctx.log(
+                format!("{TOPIC}-{PARTITION}"),
+                format!("Rolled new log segment at offset {} ({why})", info.base_offset),
+            );
         }
     }
 
@@ -142,7 +166,13 @@ impl LogLab {
             let done = self.producer.bursts.pop_front().expect("front burst");
             ctx.log(
                 "producer",
-                format!("sent {} records of {} B ({}); LEO is now {}", done.total, done.value_bytes, keys_text(done.keys), self.log.log_end_offset()),
+                format!(
+                    "sent {} records of {} B ({}); LEO is now {}",
+                    done.total,
+                    done.value_bytes,
+                    keys_text(done.keys),
+                    self.log.log_end_offset()
+                ),
             );
             if let Some(next) = self.producer.bursts.front_mut() {
                 next.start_us = ctx.now_ms() * 1000;
@@ -206,9 +236,14 @@ impl LogLab {
         for d in deletions {
             let why = match d.reason {
                 DeletionReason::LogStartOffset => "log start offset breach".to_string(),
-                DeletionReason::RetentionBytes => format!("retention.bytes={} breach", self.log.settings().retention_bytes),
+                DeletionReason::RetentionBytes => {
+                    format!("retention.bytes={} breach", self.log.settings().retention_bytes)
+                }
                 DeletionReason::RetentionMs => {
-                    format!("retention.ms={} breach based on the largest record timestamp in the segment", self.log.settings().retention_ms)
+                    format!(
+                        "retention.ms={} breach based on the largest record timestamp in the segment",
+                        self.log.settings().retention_ms
+                    )
                 }
             };
             let names: Vec<String> = d.base_offsets.iter().map(|b| format!("{b:020}.log")).collect();
@@ -254,7 +289,12 @@ impl LogLab {
         let text = match &result {
             LookupResult::Offset(Ok(found)) => format!(
                 "offset {} is in {} at batch position {} (index entry {} → {}, {} B scanned)",
-                found.target, found.segment_file, found.found_batch.position, found.index_entry.0, found.index_entry.1, found.scan.bytes_scanned
+                found.target,
+                found.segment_file,
+                found.found_batch.position,
+                found.index_entry.0,
+                found.index_entry.1,
+                found.scan.bytes_scanned
             ),
             LookupResult::Offset(Err(error)) => error.to_string(),
             LookupResult::Timestamp(t) => match t.found {
@@ -268,7 +308,11 @@ impl LogLab {
 }
 
 fn keys_text(keys: u32) -> String {
-    if keys == 0 { "no key".to_string() } else { format!("keys key-0..key-{}", keys - 1) }
+    if keys == 0 {
+        "no key".to_string()
+    } else {
+        format!("keys key-0..key-{}", keys - 1)
+    }
 }
 
 impl World for LogLab {
@@ -301,7 +345,10 @@ impl World for LogLab {
             Event::CleanerPass => self.cleaner_pass(ctx),
             Event::DeleteFiles => {
                 for base in self.log.remove_deleted_files(now_ms) {
-                    ctx.log(format!("{TOPIC}-{PARTITION}"), format!("Deleted log, index and time index files of segment {base:020}"));
+                    ctx.log(
+                        format!("{TOPIC}-{PARTITION}"),
+                        format!("Deleted log, index and time index files of segment {base:020}"),
+                    );
                 }
             }
             Event::ReaderTick => {
@@ -319,7 +366,10 @@ impl World for LogLab {
             Command::Produce { records, keys, value_bytes } => self.produce(*records, *keys, *value_bytes, ctx),
             Command::Tombstone { key } => {
                 self.append(&[NewRecord { key_id: *key, value_bytes: NULL_VALUE, timestamp_ms: now_ms }], ctx);
-                ctx.log("producer", format!("sent a tombstone for {} at offset {}", key_text(*key), self.log.log_end_offset() - 1));
+                ctx.log(
+                    "producer",
+                    format!("sent a tombstone for {} at offset {}", key_text(*key), self.log.log_end_offset() - 1),
+                );
                 Ok(())
             }
             Command::SetConfig { name, value } => self.set_config(name, value, ctx),
@@ -347,7 +397,13 @@ impl World for LogLab {
                 if !replacing {
                     ctx.schedule(1000, Event::ReaderTick);
                 }
-                ctx.log("reader", format!("started rebuilding its table from offset {} at {records_per_sec} records/s", self.log.log_start_offset()));
+                ctx.log(
+                    "reader",
+                    format!(
+                        "started rebuilding its table from offset {} at {records_per_sec} records/s",
+                        self.log.log_start_offset()
+                    ),
+                );
                 Ok(())
             }
         }
