@@ -8,6 +8,7 @@ pub mod cluster;
 pub mod config;
 pub mod java_random;
 pub mod kernel;
+pub mod log;
 pub mod partitioner;
 pub mod scene;
 pub mod timer;

@@ -1,0 +1,96 @@
+//! Append-mostly storage whose clones share full chunks (no Kafka counterpart:
+//! it keeps time-travel snapshots of a million-record log cheap).
+
+use std::sync::Arc;
+
+const CHUNK_LEN: usize = 1024;
+
+/// A vector split into shared, immutable full chunks plus a private tail.
+#[derive(Clone, Debug)]
+pub struct ChunkedVec<T> {
+    chunks: Vec<Arc<Vec<T>>>,
+    tail: Vec<T>,
+}
+
+impl<T> Default for ChunkedVec<T> {
+    fn default() -> Self {
+        Self { chunks: Vec::new(), tail: Vec::new() }
+    }
+}
+
+impl<T: Clone> ChunkedVec<T> {
+    pub fn push(&mut self, item: T) {
+        self.tail.push(item);
+        if self.tail.len() == CHUNK_LEN {
+            let full = std::mem::take(&mut self.tail);
+            self.chunks.push(Arc::new(full));
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.chunks.len() * CHUNK_LEN + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, index: usize) -> Option<&T> {
+        let chunk = index / CHUNK_LEN;
+        if chunk < self.chunks.len() {
+            self.chunks[chunk].get(index % CHUNK_LEN)
+        } else {
+            self.tail.get(index - self.chunks.len() * CHUNK_LEN)
+        }
+    }
+
+    pub fn last(&self) -> Option<&T> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
+        self.chunks.iter().flat_map(|chunk| chunk.iter()).chain(self.tail.iter())
+    }
+
+    /// Keeps the first `len` items (rebuilds only the chunks past the cut).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len() {
+            return;
+        }
+        let kept: Vec<T> = self.iter().skip(len / CHUNK_LEN * CHUNK_LEN).take(len % CHUNK_LEN).cloned().collect();
+        self.chunks.truncate(len / CHUNK_LEN);
+        self.tail = kept;
+    }
+
+    /// Heap bytes held (capacity, not just length), for the memory report.
+    pub fn heap_bytes(&self) -> usize {
+        let item = std::mem::size_of::<T>();
+        self.chunks.len() * (CHUNK_LEN * item + std::mem::size_of::<Arc<Vec<T>>>() + 2 * std::mem::size_of::<usize>())
+            + self.tail.capacity() * item
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_get_truncate_across_chunk_boundaries() {
+        let mut v = ChunkedVec::default();
+        for i in 0..2500u32 {
+            v.push(i);
+        }
+        assert_eq!(v.len(), 2500);
+        assert_eq!(v.get(1024), Some(&1024));
+        assert_eq!(v.last(), Some(&2499));
+        let snapshot = v.clone();
+        v.truncate(1500);
+        assert_eq!(v.len(), 1500);
+        assert_eq!(v.last(), Some(&1499));
+        v.push(7);
+        assert_eq!(v.get(1500), Some(&7));
+        assert_eq!(snapshot.get(1500), Some(&1500));
+        v.truncate(0);
+        assert!(v.is_empty());
+    }
+}
