@@ -215,3 +215,12 @@ fn commands_round_trip_through_link_tokens() {
     }
     assert!(GroupLab::decode_command("explode-1").is_err());
 }
+#[test]
+#[ignore = "prints the preset figures for the report"]
+fn preset_figures() {
+    for p in GroupLab::presets() {
+        let r = Run::<GroupLab>::from_preset(p).unwrap();
+        let w = r.world();
+        println!("{} gen={} state={:?} stops={:?} lag={} dup={} lost={} idle={}", p.id, w.coordinator().generation, w.coordinator().state, w.stop_totals(), total_lag(&r), w.ledger().total_duplicates(), w.ledger().total_lost(), w.idle_member_count());
+    }
+}

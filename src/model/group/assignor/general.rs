@@ -10,12 +10,15 @@ use super::{Subscription, TopicPartition};
 
 type Assignment = BTreeMap<String, Vec<TopicPartition>>;
 
+/// Moves of one (src, dst) pair: partitions in insertion order and the largest size reached.
+type PairMoves = BTreeMap<(String, String), (Vec<TopicPartition>, usize)>;
+
 /// Kafka's `PartitionMovements`: which partition moved from whom to whom, per topic.
 #[derive(Default)]
 struct Movements {
     by_partition: BTreeMap<TopicPartition, (String, String)>,
     /// topic → (src, dst) → partitions in insertion order, plus the largest size the set reached.
-    by_topic: BTreeMap<String, BTreeMap<(String, String), (Vec<TopicPartition>, usize)>>,
+    by_topic: BTreeMap<String, PairMoves>,
 }
 
 impl Movements {
