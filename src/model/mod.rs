@@ -6,6 +6,7 @@
 
 pub mod cluster;
 pub mod config;
+pub mod group;
 pub mod java_random;
 pub mod kernel;
 pub mod log;

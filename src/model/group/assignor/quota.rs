@@ -1,0 +1,98 @@
+//! Kafka's `ConstrainedAssignmentBuilder` (all members subscribe to the same topics): keep owned
+//! partitions up to the min/max quota, then deal the rest round-robin to unfilled members.
+
+use std::collections::BTreeMap;
+
+use super::sticky::Ownership;
+use super::{partitions_of, TopicPartition};
+
+type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+
+/// Quota bookkeeping of one constrained run.
+struct Quotas {
+    min: usize,
+    max: usize,
+    expected_over_min: usize,
+    current_over_min: usize,
+}
+
+/// Returns the assignment and the partitions transferring ownership (partition → new owner).
+pub(super) fn constrained(
+    partitions_per_topic: &BTreeMap<String, u32>,
+    ownership: &Ownership,
+) -> (Assignment, BTreeMap<TopicPartition, String>) {
+    let total: usize = partitions_per_topic.values().map(|n| *n as usize).sum();
+    let members = ownership.order.len();
+    let mut q = Quotas { min: total / members, max: total.div_ceil(members), expected_over_min: total % members, current_over_min: 0 };
+    let mut assignment: Assignment = ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect();
+    let mut maybe_revoked: BTreeMap<TopicPartition, String> = BTreeMap::new();
+    let mut under_min: Vec<String> = Vec::new();
+    let mut exactly_min: Vec<String> = Vec::new();
+    for consumer in &ownership.order {
+        let mut owned = ownership.owned[consumer].clone();
+        owned.sort_by(|a, b| (a.partition, &a.topic).cmp(&(b.partition, &b.topic)));
+        owned.retain(|tp| !ownership.claimed_twice.contains(tp));
+        let keep = if owned.len() < q.min {
+            under_min.push(consumer.clone());
+            owned.len()
+        } else if owned.len() >= q.max && q.current_over_min < q.expected_over_min {
+            q.current_over_min += 1;
+            if q.current_over_min == q.expected_over_min {
+                exactly_min.clear();
+            }
+            q.max
+        } else {
+            if q.current_over_min < q.expected_over_min {
+                exactly_min.push(consumer.clone());
+            }
+            q.min
+        };
+        for tp in &owned[keep..] {
+            maybe_revoked.insert(tp.clone(), consumer.clone());
+        }
+        assignment.get_mut(consumer).expect("entry").extend_from_slice(&owned[..keep]);
+    }
+    let assigned: std::collections::BTreeSet<&TopicPartition> = assignment.values().flatten().collect();
+    let unassigned: Vec<TopicPartition> = partitions_of(partitions_per_topic, partitions_per_topic.keys())
+        .into_iter()
+        .filter(|tp| !assigned.contains(tp))
+        .collect();
+    under_min.sort();
+    exactly_min.sort();
+    let mut transferring = BTreeMap::new();
+    let mut assign_new = |tp: &TopicPartition, consumer: &String, assignment: &mut Assignment| {
+        let list = assignment.get_mut(consumer).expect("entry");
+        list.push(tp.clone());
+        let moved = maybe_revoked.get(tp).is_some_and(|owner| owner != consumer);
+        if moved || ownership.claimed_twice.contains(tp) {
+            transferring.insert(tp.clone(), consumer.clone());
+        }
+        list.len()
+    };
+    // Java's iterator over the under-min list: `next` is the index it returns next.
+    let mut next = 0usize;
+    for tp in &unassigned {
+        let (consumer, from_under) = if next < under_min.len() {
+            next += 1;
+            (under_min[next - 1].clone(), true)
+        } else if under_min.is_empty() && exactly_min.is_empty() {
+            debug_assert!(false, "no unfilled consumer left for {tp}");
+            break;
+        } else if under_min.is_empty() {
+            (exactly_min.remove(0), false)
+        } else {
+            next = 1;
+            (under_min[0].clone(), true)
+        };
+        let count = assign_new(tp, &consumer, &mut assignment);
+        if count == q.min && from_under {
+            next -= 1;
+            under_min.remove(next);
+            exactly_min.push(consumer);
+        } else if count == q.max {
+            q.current_over_min += 1;
+        }
+    }
+    debug_assert!(assignment.values().all(|l| l.len() >= q.min && l.len() <= q.max), "constrained sticky result is unbalanced");
+    (assignment, transferring)
+}

@@ -1,0 +1,279 @@
+//! The member's side of the protocol responses, fetching, processing (with poison pills and a
+//! worker-thread hand-off) and committing after or before processing.
+
+use std::collections::BTreeMap;
+
+use super::assignor::{assign, Subscription, TopicPartition};
+use super::client::{list, Batch, ClientPhase};
+use super::views::{SpanKind, StopSpan};
+use super::{ErrorCode, Event, GroupLab, MemberMetadata, Request, Response, TOPIC};
+use crate::model::kernel::Ctx;
+
+impl GroupLab {
+    /// `poll()`'s fetch: up to `max.poll.records` from the assigned partitions, rotating the start.
+    pub(super) fn fetch(&mut self, index: u32, now_ms: u64) -> Option<Batch> {
+        let max_records = self.config.int("max.poll.records");
+        let log_end = self.log_end.clone();
+        let m = self.member_mut(index);
+        if m.assigned.is_empty() {
+            return None;
+        }
+        let count = m.assigned.len();
+        let start = m.next_rotation(count);
+        let mut left = max_records;
+        let mut ranges = Vec::new();
+        for i in 0..count {
+            let p = m.assigned[(start + i) % count];
+            let Some(&from) = m.positions.get(&p) else { continue };
+            let take = (log_end[p as usize] - from).min(left);
+            if take > 0 {
+                ranges.push((p, from, from + take));
+                m.positions.insert(p, from + take);
+                left -= take;
+            }
+            if left == 0 {
+                break;
+            }
+        }
+        if ranges.is_empty() {
+            return None;
+        }
+        m.batch_seq += 1;
+        Some(Batch { seq: m.batch_seq, ranges, started_ms: now_ms, ms_per_record: m.ms_per_record })
+    }
+
+    pub(super) fn after_fetch(&mut self, index: u32, batch: Option<Batch>, ctx: &mut Ctx<Event>) {
+        let incarnation = self.member(index).incarnation;
+        let poll_timeout_ms = self.config.int("lab.poll.timeout.ms") as u64;
+        let Some(batch) = batch else {
+            ctx.schedule(poll_timeout_ms, Event::Poll { member: index, incarnation });
+            return;
+        };
+        if self.config.bool("lab.handoff.to.worker.thread") {
+            self.member_mut(index).worker_queue.push(batch);
+            self.start_worker(index, ctx);
+            ctx.schedule(poll_timeout_ms, Event::Poll { member: index, incarnation });
+            return;
+        }
+        let manual_before = !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "before-processing";
+        if manual_before {
+            self.commit_positions(index, false, ctx);
+        }
+        let (seq, duration) = (batch.seq, batch.duration_ms());
+        let now = ctx.now_ms();
+        let m = self.member_mut(index);
+        m.span(SpanKind::Process, now, now + duration);
+        m.batch = Some(batch);
+        ctx.schedule(duration, Event::BatchDone { member: index, incarnation, batch: seq });
+    }
+
+    fn start_worker(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+        let now = ctx.now_ms();
+        let m = self.member_mut(index);
+        if m.worker_busy.is_some() || m.worker_queue.is_empty() {
+            return;
+        }
+        let mut batch = m.worker_queue.remove(0);
+        batch.started_ms = now;
+        let (seq, duration) = (batch.seq, batch.duration_ms());
+        m.span(SpanKind::Process, now, now + duration);
+        m.worker_busy = Some(batch);
+        let incarnation = m.incarnation;
+        ctx.schedule(duration, Event::WorkerDone { member: index, incarnation, batch: seq });
+    }
+
+    pub(super) fn on_worker_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event>) {
+        let m = self.member_mut(index);
+        let Some(batch) = m.worker_busy.take().filter(|b| b.seq == seq) else { return };
+        self.process_batch(index, &batch, None, ctx);
+        self.start_worker(index, ctx);
+    }
+
+    pub(super) fn on_batch_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event>) {
+        let Some(batch) = self.member_mut(index).batch.take().filter(|b| b.seq == seq) else { return };
+        self.process_batch(index, &batch, None, ctx);
+        let incarnation = self.member(index).incarnation;
+        let manual_after = !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "after-processing";
+        if manual_after {
+            self.commit_positions(index, true, ctx);
+        } else {
+            ctx.schedule(0, Event::Poll { member: index, incarnation });
+        }
+    }
+
+    /// Applies a batch's side effects to the ledger; `limit` processes only the first records
+    /// (a crash mid-batch). A poison pill fails, and the error handler seeks back to it.
+    pub(super) fn process_batch(&mut self, index: u32, batch: &Batch, limit: Option<u64>, ctx: &mut Ctx<Event>) {
+        let mut budget = limit.unwrap_or(u64::MAX);
+        for &(p, from, to) in &batch.ranges {
+            let pill = self.poison.get(&p).copied().filter(|o| (from..to).contains(o));
+            let end = pill.unwrap_or(to).min(from.saturating_add(budget.min(i64::MAX as u64) as i64));
+            self.ledger.process(p, from, end);
+            budget = budget.saturating_sub((end - from) as u64);
+            if let (Some(offset), None) = (pill, limit) {
+                let m = self.member_mut(index);
+                m.positions.insert(p, offset);
+                ctx.log(m.name(), format!("processing {TOPIC}-{p} offset {offset} failed (poison pill): seeking back to {offset}, the partition is stuck"));
+            }
+        }
+    }
+
+    pub(super) fn on_response(&mut self, index: u32, response: Response, ctx: &mut Ctx<Event>) {
+        match response {
+            Response::Join { error, member_id, generation, leader, members } => self.on_join_response(index, error, member_id, generation, &leader, members, ctx),
+            Response::Sync { error, assignment } => self.on_sync_response(index, error, assignment, ctx),
+            Response::Heartbeat { error } => self.on_heartbeat_response(index, error, ctx),
+            Response::Commit { error, blocking, .. } => {
+                if error != ErrorCode::None {
+                    let m = self.member_mut(index);
+                    m.needs_rejoin = true;
+                    let text = format!("commit failed with {} (CommitFailedException: the group has already rebalanced and assigned the partitions to another member)", error.kafka_name());
+                    ctx.log(m.name(), text);
+                }
+                if blocking {
+                    let incarnation = self.member(index).incarnation;
+                    ctx.schedule(0, Event::Poll { member: index, incarnation });
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_join_response(&mut self, index: u32, error: ErrorCode, member_id: String, generation: i32, leader: &str, members: Vec<MemberMetadata>, ctx: &mut Ctx<Event>) {
+        if self.member(index).phase != ClientPhase::Joining {
+            return;
+        }
+        if error != ErrorCode::None {
+            let m = self.member_mut(index);
+            m.member_id = None;
+            m.generation = -1;
+            self.start_join(index, ctx);
+            return;
+        }
+        let now = ctx.now_ms();
+        let m = self.member_mut(index);
+        m.close_span(SpanKind::Joining, now);
+        m.span(SpanKind::AwaitingSync, now, u64::MAX);
+        m.member_id = Some(member_id.clone());
+        m.generation = generation;
+        m.phase = ClientPhase::AwaitingSync;
+        m.is_leader = leader == member_id;
+        let assignments = if m.is_leader && !members.is_empty() { Some(self.run_assignor(index, generation, &members, ctx)) } else { None };
+        self.send_to_coordinator(index, Request::SyncGroup { member_id, generation, assignments }, ctx);
+    }
+
+    /// The leader runs `partition.assignment.strategy` over every member's subscription.
+    fn run_assignor(&mut self, index: u32, generation: i32, members: &[MemberMetadata], ctx: &mut Ctx<Event>) -> BTreeMap<String, Vec<u32>> {
+        let partitions = self.log_end.len();
+        let subscriptions: Vec<Subscription> = members
+            .iter()
+            .map(|m| Subscription {
+                member_id: m.member_id.clone(),
+                group_instance_id: m.instance_id.clone(),
+                topics: vec![TOPIC.to_string()],
+                owned: m.owned.iter().map(|p| TopicPartition::new(TOPIC, *p)).collect(),
+                generation: m.generation,
+            })
+            .collect();
+        let per_topic = BTreeMap::from([(TOPIC.to_string(), partitions as u32)]);
+        let result: BTreeMap<String, Vec<u32>> =
+            assign(self.assignor, &per_topic, &subscriptions).into_iter().map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect())).collect();
+        let text: Vec<String> = result.iter().map(|(id, ps)| format!("{id}=[{}]", list(ps))).collect();
+        let m = self.member_mut(index);
+        m.leader_partition_count = partitions;
+        ctx.log(m.name(), format!("as leader, finished assignment for generation {generation} with {}: {}", self.assignor.protocol_name(), text.join(" ")));
+        result
+    }
+
+    fn on_sync_response(&mut self, index: u32, error: ErrorCode, assignment: Vec<u32>, ctx: &mut Ctx<Event>) {
+        if self.member(index).phase != ClientPhase::AwaitingSync {
+            return;
+        }
+        let now = ctx.now_ms();
+        if error != ErrorCode::None {
+            let m = self.member_mut(index);
+            m.close_span(SpanKind::AwaitingSync, now);
+            if error != ErrorCode::RebalanceInProgress {
+                m.member_id = None;
+                m.generation = -1;
+            }
+            m.phase = ClientPhase::Unjoined;
+            self.start_join(index, ctx);
+            return;
+        }
+        let eager = self.is_eager();
+        if !eager {
+            let revoked: Vec<u32> = self.member(index).assigned.iter().copied().filter(|p| !assignment.contains(p)).collect();
+            if !revoked.is_empty() {
+                if self.config.bool("enable.auto.commit") {
+                    self.commit_positions(index, false, ctx);
+                }
+                let m = self.member_mut(index);
+                m.assigned.retain(|p| !revoked.contains(p));
+                m.needs_rejoin = true;
+                ctx.log(m.name(), format!("onPartitionsRevoked({}): cooperative protocol revokes only these, then rejoins", list(&revoked)));
+            }
+        }
+        let added: Vec<u32> = assignment.iter().copied().filter(|p| !self.member(index).assigned.contains(p)).collect();
+        for &p in &added {
+            self.init_position(index, p, ctx);
+        }
+        let m = self.member_mut(index);
+        m.assigned.extend(added.iter().copied());
+        m.assigned.sort();
+        m.previous_assignment = assignment.clone();
+        m.phase = ClientPhase::Stable;
+        m.close_span(SpanKind::AwaitingSync, now);
+        ctx.log(m.name(), format!("onPartitionsAssigned({}) in generation {}", list(&added), m.generation));
+        if let Some(from_ms) = m.stop_started_ms.take() {
+            let stop = StopSpan { member: m.name(), from_ms, to_ms: now, generation: m.generation };
+            self.stops.push(stop);
+        }
+        let m = self.member_mut(index);
+        if m.blocked_in_poll {
+            m.blocked_in_poll = false;
+            let incarnation = m.incarnation;
+            ctx.schedule(0, Event::Poll { member: index, incarnation });
+        }
+    }
+
+    /// Position of a newly assigned partition: its committed offset, else `auto.offset.reset`.
+    fn init_position(&mut self, index: u32, partition: u32, ctx: &mut Ctx<Event>) {
+        let position = match self.coordinator.committed(partition) {
+            Some(offset) => {
+                self.ledger.start_from_committed(partition, offset);
+                offset
+            }
+            None if self.config.str("auto.offset.reset") == "earliest" => 0,
+            None => {
+                let end = self.log_end[partition as usize];
+                self.ledger.skip_by_reset(partition, end);
+                ctx.log(self.member(index).name(), format!("no committed offset for {TOPIC}-{partition}: auto.offset.reset=latest → {end}"));
+                end
+            }
+        };
+        self.member_mut(index).positions.insert(partition, position);
+    }
+
+    fn on_heartbeat_response(&mut self, index: u32, error: ErrorCode, ctx: &mut Ctx<Event>) {
+        let m = self.member_mut(index);
+        match error {
+            ErrorCode::None => {}
+            ErrorCode::RebalanceInProgress => {
+                if m.phase == ClientPhase::Stable && !m.needs_rejoin {
+                    m.needs_rejoin = true;
+                    ctx.log(m.name(), "heartbeat: REBALANCE_IN_PROGRESS, will rejoin at the next poll()");
+                }
+            }
+            ErrorCode::UnknownMemberId | ErrorCode::IllegalGeneration => {
+                if matches!(m.phase, ClientPhase::Stable | ClientPhase::AwaitingSync) {
+                    ctx.log(m.name(), format!("heartbeat: {}, the member was removed from the group; rejoining", error.kafka_name()));
+                    m.member_id = None;
+                    m.generation = -1;
+                    m.phase = ClientPhase::Unjoined;
+                    m.needs_rejoin = true;
+                }
+            }
+        }
+    }
+}
