@@ -9,4 +9,5 @@ pub mod config;
 pub mod java_random;
 pub mod kernel;
 pub mod partitioner;
+pub mod replication;
 pub mod scene;
