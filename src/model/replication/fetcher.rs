@@ -40,11 +40,17 @@ impl Replication {
         };
         if !self.send(Node::Broker(follower), Node::Broker(leader), event, ctx) {
             let backoff_ms = self.settings.replica_fetch_backoff_ms;
-            ctx.log(format!("broker-{follower}"), format!("connection to leader broker-{leader} refused; retrying in replica.fetch.backoff.ms={backoff_ms}"));
+            if !std::mem::replace(&mut self.broker_mut(follower).fetch_refused, true) {
+                ctx.log(
+                    format!("broker-{follower}"),
+                    format!("connection to leader broker-{leader} refused; retrying every replica.fetch.backoff.ms={backoff_ms}"),
+                );
+            }
             self.schedule_next_fetch(follower, backoff_ms, ctx);
             return;
         }
         let broker = self.broker_mut(follower);
+        broker.fetch_refused = false;
         broker.fetch_attempt += 1;
         broker.awaiting_fetch = true;
         let attempt = broker.fetch_attempt;
@@ -67,7 +73,7 @@ impl Replication {
     pub(super) fn on_fetch(&mut self, leader: u32, request: FetchRequest, session: u64, ctx: &mut Ctx<Event>) {
         let hw_before = self.partition.hw(leader);
         let response = self.partition.handle_fetch(leader, request, ctx.now_ms());
-        if let Some(isr) = self.partition.isr_expansion(leader) {
+        if let Some(isr) = self.partition.isr_expansion(leader, request.follower) {
             self.try_alter_isr(leader, isr, ctx);
         }
         if self.partition.hw(leader) > hw_before {
@@ -223,7 +229,14 @@ impl Replication {
         let verb = if isr.len() < before.len() { "Shrinking" } else { "Expanding" };
         let actor = format!("broker-{leader}");
         if !self.controller_reachable(leader) {
+            if verb == "Expanding" {
+                return;
+            }
             ctx.log(actor, format!("{verb} ISR from {} to {} failed: AlterPartition cannot reach the controller", join(&before), join(&isr)));
+            return;
+        }
+        if let Some(fenced) = isr.iter().copied().find(|b| !before.contains(b) && self.broker(*b).fenced) {
+            ctx.log("controller", format!("AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)"));
             return;
         }
         let epoch = self.partition.replica(leader).leader_epoch;

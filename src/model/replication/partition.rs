@@ -310,22 +310,14 @@ impl ReplicatedPartition {
         })
     }
 
-    /// The ISR `leader` would ask the controller for after a fetch (`maybeExpandIsr`), if it grows.
-    pub fn isr_expansion(&self, leader: u32) -> Option<Vec<u32>> {
+    /// The ISR `leader` would ask the controller for after `follower`'s fetch (`maybeExpandIsr`):
+    /// the follower joins if it is out of the ISR and now in sync.
+    pub fn isr_expansion(&self, leader: u32, follower: u32) -> Option<Vec<u32>> {
         let replica = self.replica(leader);
-        if replica.role != Role::Leader {
+        if replica.role != Role::Leader || replica.isr.contains(&follower) || !self.follower_can_join_isr(leader, follower) {
             return None;
         }
-        let joining: Vec<u32> = self
-            .assignment
-            .iter()
-            .copied()
-            .filter(|b| *b != leader && !replica.isr.contains(b) && self.follower_can_join_isr(leader, *b))
-            .collect();
-        if joining.is_empty() {
-            return None;
-        }
-        Some(self.assignment.iter().copied().filter(|b| replica.isr.contains(b) || joining.contains(b)).collect())
+        Some(self.assignment.iter().copied().filter(|b| replica.isr.contains(b) || *b == follower).collect())
     }
 
     /// The ISR `leader` would ask for after the periodic lag check (`maybeShrinkIsr`), if it shrinks.

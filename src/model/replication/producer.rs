@@ -17,6 +17,8 @@ pub struct ProducerState {
     pub in_flight: BTreeMap<u64, u64>,
     /// Records held back because the partition has no leader (metadata says none).
     pub waiting_for_leader: BTreeSet<u64>,
+    /// Records sent by the steady load so far.
+    pub load_sent: u64,
 }
 
 impl Replication {
@@ -34,6 +36,11 @@ impl Replication {
     }
 
     pub(super) fn on_producer_tick(&mut self, ctx: &mut Ctx<Event>) {
+        let limit = self.settings.producer_max_records;
+        if limit > 0 && self.producer.load_sent >= limit {
+            return;
+        }
+        self.producer.load_sent += 1;
         self.produce(1, ctx);
         ctx.schedule((1000 / self.settings.producer_records_per_sec).max(1), Event::ProducerTick);
     }
@@ -100,7 +107,15 @@ impl Replication {
             self.give_up(record_id, error, ctx);
             return;
         }
-        ctx.schedule(self.settings.retry_backoff_ms, Event::ProducerRetry { record_id });
+        ctx.schedule(self.retry_backoff_ms(attempts), Event::ProducerRetry { record_id });
+    }
+
+    /// KIP-580's exponential back-off: `retry.backoff.ms` doubled per attempt, capped at
+    /// `retry.backoff.max.ms` (Kafka adds ±20% jitter; the lab leaves it out).
+    fn retry_backoff_ms(&self, attempts: u64) -> u64 {
+        let base_ms = self.settings.retry_backoff_ms;
+        let doubled = base_ms.saturating_mul(1u64 << attempts.saturating_sub(1).min(20));
+        doubled.min(self.settings.retry_backoff_max_ms.max(base_ms))
     }
 
     pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut Ctx<Event>) {

@@ -158,7 +158,7 @@ impl ReplicatedPartition {
         }
         if let Some((leader, FollowerRequest::Fetch(request))) = self.next_request(follower) {
             let response = self.handle_fetch(leader, request, now_ms);
-            if let Some(isr) = self.isr_expansion(leader) {
+            if let Some(isr) = self.isr_expansion(leader, follower) {
                 let epoch = self.replica(leader).leader_epoch;
                 let _ = self.alter_partition(leader, epoch, isr);
             }

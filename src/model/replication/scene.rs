@@ -75,7 +75,108 @@ impl Replication {
     }
 }
 
-const PRESETS: &[Preset] = &[];
+/// Presets from the course notes (seed 000's loss scenarios and labs 2 and 3, seed 003's
+/// HW/LEO table and KIP-101 scenarios); their outcomes come from running the model.
+const PRESETS: &[Preset] = &[
+    Preset {
+        id: "hw-leo-steps",
+        title_key: "replication.preset.hw_leo_steps",
+        config: "lab.brokers=2,replication.factor=2,lab.network.delay.ms=200,replica.fetch.wait.max.ms=300",
+        tape: "produce-1.s12",
+        seed: 3,
+    },
+    Preset {
+        id: "loss-acks-1",
+        title_key: "replication.preset.loss_acks_1",
+        config: "acks=1",
+        tape: "slow-2-5000.slow-3-5000.w7000.produce-3.w100.kill-1.w15000",
+        seed: 1,
+    },
+    Preset {
+        id: "loss-min-isr-1",
+        title_key: "replication.preset.loss_min_isr_1",
+        config: "min.insync.replicas=1",
+        tape: "slow-2-60000.slow-3-60000.w1000.produce-1.w45000.produce-3.w1000.powerfail-1.restart-1.w12000",
+        seed: 1,
+    },
+    Preset {
+        id: "safe-min-isr-2",
+        title_key: "replication.preset.safe_min_isr_2",
+        config: "min.insync.replicas=2",
+        tape: "slow-2-60000.slow-3-60000.w1000.produce-1.w45000.produce-3.w1000.powerfail-1.restart-1.w12000",
+        seed: 1,
+    },
+    Preset {
+        id: "loss-unclean",
+        title_key: "replication.preset.loss_unclean",
+        config: "unclean.leader.election.enable=true,min.insync.replicas=1",
+        tape: "kill-2.kill-3.w10000.produce-5.w6000.kill-1.w10000.restart-2.w10000.produce-2.w2000.restart-1.w3000",
+        seed: 1,
+    },
+    Preset {
+        id: "lab2-acks-1",
+        title_key: "replication.preset.lab2_acks_1",
+        config: "acks=1,enable.idempotence=false,lab.producer.records.per.sec=200,lab.producer.max.records=1000",
+        tape: "w2500.kill-1.w60000.restart-1.w10000",
+        seed: 2,
+    },
+    Preset {
+        id: "lab2-acks-all",
+        title_key: "replication.preset.lab2_acks_all",
+        config: "acks=all,min.insync.replicas=2,enable.idempotence=false,lab.producer.records.per.sec=200,lab.producer.max.records=1000",
+        tape: "w2500.kill-1.w60000.restart-1.w10000",
+        seed: 2,
+    },
+    Preset {
+        id: "lab3-unclean",
+        title_key: "replication.preset.lab3_unclean",
+        config: "min.insync.replicas=1",
+        tape: "kill-2.kill-3.w10000.produce-1000.w6000.kill-1.w10000.restart-2.w10000.unclean-1.w5000.unclean-0.w1000",
+        seed: 3,
+    },
+    Preset {
+        id: "kip101-loss-epoch-off",
+        title_key: "replication.preset.kip101_loss_epoch_off",
+        config: "lab.brokers=2,replication.factor=2,lab.leader.epoch.enabled=false",
+        tape: "produce-3.w6000.produce-1.w100.kill-2.restart-2.kill-1.w10000.restart-1.w3000",
+        seed: 101,
+    },
+    Preset {
+        id: "kip101-loss-epoch-on",
+        title_key: "replication.preset.kip101_loss_epoch_on",
+        config: "lab.brokers=2,replication.factor=2,lab.leader.epoch.enabled=true",
+        tape: "produce-3.w6000.produce-1.w100.kill-2.restart-2.kill-1.w10000.restart-1.w3000",
+        seed: 101,
+    },
+    Preset {
+        id: "kip101-divergence-epoch-off",
+        title_key: "replication.preset.kip101_divergence_epoch_off",
+        config: "lab.brokers=2,replication.factor=2,lab.leader.epoch.enabled=false",
+        tape: "produce-1.w31000.produce-1.w5000.kill-1.powerfail-2.restart-2.w10000.produce-1.w3000.restart-1.w3000",
+        seed: 101,
+    },
+    Preset {
+        id: "kip101-divergence-epoch-on",
+        title_key: "replication.preset.kip101_divergence_epoch_on",
+        config: "lab.brokers=2,replication.factor=2,lab.leader.epoch.enabled=true",
+        tape: "produce-1.w31000.produce-1.w5000.kill-1.powerfail-2.restart-2.w10000.produce-1.w3000.restart-1.w3000",
+        seed: 101,
+    },
+    Preset {
+        id: "min-isr-2-one-down",
+        title_key: "replication.preset.min_isr_2_one_down",
+        config: "min.insync.replicas=2",
+        tape: "produce-5.w1000.kill-3.w10000.produce-5.w2000",
+        seed: 4,
+    },
+    Preset {
+        id: "min-isr-2-two-down",
+        title_key: "replication.preset.min_isr_2_two_down",
+        config: "min.insync.replicas=2",
+        tape: "produce-5.w1000.kill-3.kill-2.w10000.produce-5.w5000",
+        seed: 4,
+    },
+];
 
 fn node_token(node: Node) -> String {
     match node {

@@ -24,11 +24,13 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
     Property { name: "delivery.timeout.ms", default: "120000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "producer" },
     Property { name: "retries", default: "2147483647", kind: Kind::Int { min: 0, max: 2_147_483_647 }, scope: "producer" },
     Property { name: "retry.backoff.ms", default: "100", kind: Kind::Int { min: 0, max: 600_000 }, scope: "producer" },
+    Property { name: "retry.backoff.max.ms", default: "1000", kind: Kind::Int { min: 0, max: 600_000 }, scope: "producer" },
     Property { name: "enable.idempotence", default: "true", kind: Kind::Bool, scope: "producer" },
     Property { name: "lab.leader.epoch.enabled", default: "true", kind: Kind::Bool, scope: "lab" },
     Property { name: "lab.network.delay.ms", default: "20", kind: Kind::Int { min: 1, max: 10_000 }, scope: "lab" },
-    Property { name: "lab.os.flush.interval.ms", default: "5000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "lab" },
+    Property { name: "lab.os.flush.interval.ms", default: "30000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "lab" },
     Property { name: "lab.producer.records.per.sec", default: "0", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
+    Property { name: "lab.producer.max.records", default: "0", kind: Kind::Int { min: 0, max: 100_000 }, scope: "lab" },
 ];
 
 /// Which acknowledgement the producer asks for (`acks`).
@@ -60,12 +62,15 @@ pub struct Settings {
     pub delivery_timeout_ms: u64,
     pub retries: u64,
     pub retry_backoff_ms: u64,
+    pub retry_backoff_max_ms: u64,
     /// Effective idempotence: Kafka turns it off by default when acks is not all.
     pub idempotence: bool,
     pub leader_epoch_enabled: bool,
     pub network_delay_ms: u64,
     pub os_flush_interval_ms: u64,
     pub producer_records_per_sec: u64,
+    /// The steady load stops after this many records (0: never).
+    pub producer_max_records: u64,
 }
 
 impl Settings {
@@ -77,6 +82,12 @@ impl Settings {
         if replication_factor > brokers {
             return Err(format!(
                 "The target replication factor of {replication_factor} cannot be reached because only {brokers} broker(s) are registered."
+            ));
+        }
+        let (delivery_ms, request_ms) = (int("delivery.timeout.ms"), int("request.timeout.ms"));
+        if delivery_ms < request_ms {
+            return Err(format!(
+                "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms ({delivery_ms} < 0 + {request_ms})"
             ));
         }
         let acks = match config.str("acks") {
@@ -100,11 +111,13 @@ impl Settings {
             delivery_timeout_ms: int("delivery.timeout.ms"),
             retries: int("retries"),
             retry_backoff_ms: int("retry.backoff.ms"),
+            retry_backoff_max_ms: int("retry.backoff.max.ms"),
             idempotence: config.bool("enable.idempotence") && acks == Acks::All,
             leader_epoch_enabled: config.bool("lab.leader.epoch.enabled"),
             network_delay_ms: int("lab.network.delay.ms"),
             os_flush_interval_ms: int("lab.os.flush.interval.ms"),
             producer_records_per_sec: int("lab.producer.records.per.sec"),
+            producer_max_records: int("lab.producer.max.records"),
         })
     }
 }

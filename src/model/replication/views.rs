@@ -160,6 +160,24 @@ impl Replication {
         self.ledger.acked_lost(self.reference_log())
     }
 
+    /// Offsets where a live replica holds a different record than the leader (silent divergence).
+    pub fn divergent_offsets(&self) -> Vec<i64> {
+        let Some(leader) = self.partition.leader() else {
+            return Vec::new();
+        };
+        let reference = self.partition.replica(leader).log.records();
+        let mut offsets = std::collections::BTreeSet::new();
+        for id in self.partition.assignment().iter().copied().filter(|b| *b != leader && self.broker(*b).alive) {
+            let log = self.partition.replica(id).log.records();
+            for (offset, (a, b)) in reference.iter().zip(log).enumerate() {
+                if a.record_id != b.record_id {
+                    offsets.insert(offset as i64);
+                }
+            }
+        }
+        offsets.into_iter().collect()
+    }
+
     /// What a consumer can read now: the leader's records below its high watermark.
     pub fn consumer_readable(&self) -> Vec<LogRecord> {
         match self.partition.leader() {

@@ -54,6 +54,8 @@ pub struct BrokerState {
     /// Bumped on every fetch sent; a timeout for an older one is void.
     pub(super) fetch_attempt: u64,
     pub(super) awaiting_fetch: bool,
+    /// Its last fetch attempt was refused (logged once per streak).
+    pub(super) fetch_refused: bool,
     /// Whether its heartbeats currently reach the controller.
     pub(super) heartbeating: bool,
     /// Events that arrived while paused, handled when the pause ends.
@@ -193,6 +195,7 @@ impl Replication {
                 fetch_session: 0,
                 fetch_attempt: 0,
                 awaiting_fetch: false,
+                fetch_refused: false,
                 heartbeating: true,
                 stash: Vec::new(),
             })
