@@ -32,10 +32,12 @@ impl Replication {
             return;
         };
         let now_ms = ctx.now_ms();
+        let request_id = self.broker(follower).fetch_attempt + 1;
+        self.broker_mut(follower).fetch_attempt = request_id;
         let event = match request {
-            FollowerRequest::Fetch(request) => Event::FetchArrives { leader, request, session, sent_ms: now_ms },
+            FollowerRequest::Fetch(request) => Event::FetchArrives { leader, request, request_id, sent_ms: now_ms },
             FollowerRequest::OffsetsForLeaderEpoch { leader_epoch, current_leader_epoch, .. } => {
-                Event::EpochRequestArrives { leader, follower, leader_epoch, current_leader_epoch, session, sent_ms: now_ms }
+                Event::EpochRequestArrives { leader, follower, leader_epoch, current_leader_epoch, request_id, sent_ms: now_ms }
             }
         };
         if !self.send(Node::Broker(follower), Node::Broker(leader), event, ctx) {
@@ -51,15 +53,18 @@ impl Replication {
         }
         let broker = self.broker_mut(follower);
         broker.fetch_refused = false;
-        broker.fetch_attempt += 1;
         broker.awaiting_fetch = true;
-        let attempt = broker.fetch_attempt;
-        ctx.schedule(self.settings.replica_socket_timeout_ms, Event::FetchTimedOut { follower, session, attempt });
+        ctx.schedule(self.settings.replica_socket_timeout_ms, Event::FetchTimedOut { follower, request_id });
     }
 
-    pub(super) fn on_fetch_timeout(&mut self, follower: u32, session: u64, ctx: &mut Ctx<Event>) {
+    /// Whether an answer (or timeout) is for the follower's one outstanding request.
+    fn is_current(&self, follower: u32, request_id: u64) -> bool {
         let broker = self.broker(follower);
-        if session != broker.fetch_session || !broker.awaiting_fetch {
+        broker.awaiting_fetch && broker.fetch_attempt == request_id
+    }
+
+    pub(super) fn on_fetch_timeout(&mut self, follower: u32, request_id: u64, ctx: &mut Ctx<Event>) {
+        if !self.is_current(follower, request_id) {
             return;
         }
         self.broker_mut(follower).awaiting_fetch = false;
@@ -70,7 +75,7 @@ impl Replication {
 
     /// The leader receives a fetch: updates the follower's state, maybe the HW and the ISR,
     /// then answers now or parks the fetch until data arrives or the wait runs out.
-    pub(super) fn on_fetch(&mut self, leader: u32, request: FetchRequest, session: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_fetch(&mut self, leader: u32, request: FetchRequest, request_id: u64, ctx: &mut Ctx<Event>) {
         let hw_before = self.partition.hw(leader);
         let response = self.partition.handle_fetch(leader, request, ctx.now_ms());
         if let Some(isr) = self.partition.isr_expansion(leader, request.follower) {
@@ -82,16 +87,16 @@ impl Replication {
         let nothing_new = matches!(&response, FetchResponse::Records { records, .. } if records.is_empty());
         let wait_ms = self.settings.replica_fetch_wait_max_ms;
         if nothing_new && wait_ms > 0 {
-            let parked = DelayedFetch { follower: request.follower, fetch_offset: request.fetch_offset, session };
+            let parked = DelayedFetch { follower: request.follower, fetch_offset: request.fetch_offset, request_id };
             self.fetch_purgatory.entry(leader).or_default().push(parked);
-            ctx.schedule(wait_ms, Event::DelayedFetchExpires { leader, follower: request.follower, session });
+            ctx.schedule(wait_ms, Event::DelayedFetchExpires { leader, follower: request.follower, request_id });
             return;
         }
-        self.answer_fetch(leader, request.follower, response, session, ctx);
+        self.answer_fetch(leader, request.follower, response, request_id, ctx);
     }
 
-    fn answer_fetch(&mut self, leader: u32, follower: u32, response: FetchResponse, session: u64, ctx: &mut Ctx<Event>) {
-        let event = Event::FetchResponseArrives { follower, leader, response, session, sent_ms: ctx.now_ms() };
+    fn answer_fetch(&mut self, leader: u32, follower: u32, response: FetchResponse, request_id: u64, ctx: &mut Ctx<Event>) {
+        let event = Event::FetchResponseArrives { follower, leader, response, request_id, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
     }
 
@@ -100,7 +105,7 @@ impl Replication {
         let parked = self.fetch_purgatory.remove(&leader).unwrap_or_default();
         for fetch in parked {
             let response = self.delayed_fetch_answer(leader, fetch.fetch_offset);
-            self.answer_fetch(leader, fetch.follower, response, fetch.session, ctx);
+            self.answer_fetch(leader, fetch.follower, response, fetch.request_id, ctx);
         }
     }
 
@@ -112,21 +117,21 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_delayed_fetch_expired(&mut self, leader: u32, follower: u32, session: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_delayed_fetch_expired(&mut self, leader: u32, follower: u32, request_id: u64, ctx: &mut Ctx<Event>) {
         let Some(parked) = self.fetch_purgatory.get_mut(&leader) else {
             return;
         };
-        let Some(index) = parked.iter().position(|f| f.follower == follower && f.session == session) else {
+        let Some(index) = parked.iter().position(|f| f.follower == follower && f.request_id == request_id) else {
             return;
         };
         let fetch = parked.remove(index);
         let response = self.delayed_fetch_answer(leader, fetch.fetch_offset);
-        self.answer_fetch(leader, follower, response, session, ctx);
+        self.answer_fetch(leader, follower, response, request_id, ctx);
     }
 
     /// The follower gets the leader's answer: appends, takes min(own LEO, leader HW), fetches again.
-    pub(super) fn on_fetch_response(&mut self, follower: u32, leader: u32, response: FetchResponse, session: u64, ctx: &mut Ctx<Event>) {
-        if session != self.broker(follower).fetch_session {
+    pub(super) fn on_fetch_response(&mut self, follower: u32, leader: u32, response: FetchResponse, request_id: u64, ctx: &mut Ctx<Event>) {
+        if !self.is_current(follower, request_id) {
             return;
         }
         self.broker_mut(follower).awaiting_fetch = false;
@@ -165,11 +170,11 @@ impl Replication {
         follower: u32,
         leader_epoch: i32,
         current_leader_epoch: i32,
-        session: u64,
+        request_id: u64,
         ctx: &mut Ctx<Event>,
     ) {
         let answer = self.partition.offsets_for_leader_epoch(leader, leader_epoch, current_leader_epoch);
-        let event = Event::EpochResponseArrives { follower, leader, answer, session, sent_ms: ctx.now_ms() };
+        let event = Event::EpochResponseArrives { follower, leader, answer, request_id, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
     }
 
@@ -179,10 +184,10 @@ impl Replication {
         follower: u32,
         leader: u32,
         answer: Result<EpochEndOffset, PartitionError>,
-        session: u64,
+        request_id: u64,
         ctx: &mut Ctx<Event>,
     ) {
-        if session != self.broker(follower).fetch_session {
+        if !self.is_current(follower, request_id) {
             return;
         }
         self.broker_mut(follower).awaiting_fetch = false;

@@ -48,7 +48,7 @@ pub struct ControllerView {
 /// `kafka-topics --describe` for the partition, plus the health counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DescribeView {
-    /// e.g. `Topic: orders	Partition: 0	Leader: 1	Replicas: 1,2,3	Isr: 1,2`.
+    /// e.g. `Topic: orders`, `Partition: 0`, `Leader: 1`, `Replicas: 1,2,3`, `Isr: 1,2`, tab-separated.
     pub line: String,
     pub under_replicated_partitions: u32,
     pub under_min_isr_partitions: u32,

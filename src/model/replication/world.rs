@@ -51,7 +51,7 @@ pub struct BrokerState {
     pub(super) leader_task_token: u64,
     /// Bumped whenever its fetcher restarts, to void stale fetch responses.
     pub(super) fetch_session: u64,
-    /// Bumped on every fetch sent; a timeout for an older one is void.
+    /// Id of its latest fetcher request; an answer or timeout for any other is stale.
     pub(super) fetch_attempt: u64,
     pub(super) awaiting_fetch: bool,
     /// Its last fetch attempt was refused (logged once per streak).
@@ -77,14 +77,14 @@ pub struct ProduceRequest {
 pub enum Event {
     /// A follower's fetcher thread issues its next request.
     FetcherWakeup { follower: u32, session: u64 },
-    FetchArrives { leader: u32, request: FetchRequest, session: u64, sent_ms: u64 },
-    FetchResponseArrives { follower: u32, leader: u32, response: FetchResponse, session: u64, sent_ms: u64 },
-    EpochRequestArrives { leader: u32, follower: u32, leader_epoch: i32, current_leader_epoch: i32, session: u64, sent_ms: u64 },
-    EpochResponseArrives { follower: u32, leader: u32, answer: Result<EpochEndOffset, PartitionError>, session: u64, sent_ms: u64 },
+    FetchArrives { leader: u32, request: FetchRequest, request_id: u64, sent_ms: u64 },
+    FetchResponseArrives { follower: u32, leader: u32, response: FetchResponse, request_id: u64, sent_ms: u64 },
+    EpochRequestArrives { leader: u32, follower: u32, leader_epoch: i32, current_leader_epoch: i32, request_id: u64, sent_ms: u64 },
+    EpochResponseArrives { follower: u32, leader: u32, answer: Result<EpochEndOffset, PartitionError>, request_id: u64, sent_ms: u64 },
     /// No answer within `replica.socket.timeout.ms`.
-    FetchTimedOut { follower: u32, session: u64, attempt: u64 },
+    FetchTimedOut { follower: u32, request_id: u64 },
     /// A fetch parked in the leader's fetch purgatory reaches `replica.fetch.wait.max.ms`.
-    DelayedFetchExpires { leader: u32, follower: u32, session: u64 },
+    DelayedFetchExpires { leader: u32, follower: u32, request_id: u64 },
     ProduceArrives { leader: u32, request: ProduceRequest, sent_ms: u64 },
     ProduceResponseArrives { from: u32, request_id: u64, result: Result<i64, PartitionError>, sent_ms: u64 },
     /// An acks=all produce in the leader's purgatory reaches its timeout.
@@ -156,7 +156,7 @@ pub(super) struct DelayedProduce {
 pub(super) struct DelayedFetch {
     pub follower: u32,
     pub fetch_offset: i64,
-    pub session: u64,
+    pub request_id: u64,
 }
 
 /// The replication scene: Kafka's `ReplicaManager` + fetcher threads on each broker, the
@@ -283,18 +283,20 @@ impl Replication {
     pub(super) fn dispatch(&mut self, event: Event, ctx: &mut Ctx<Event>) {
         match event {
             Event::FetcherWakeup { follower, session } => self.fetcher_wakeup(follower, session, ctx),
-            Event::FetchArrives { leader, request, session, .. } => self.on_fetch(leader, request, session, ctx),
-            Event::FetchResponseArrives { follower, leader, response, session, .. } => {
-                self.on_fetch_response(follower, leader, response, session, ctx)
+            Event::FetchArrives { leader, request, request_id, .. } => self.on_fetch(leader, request, request_id, ctx),
+            Event::FetchResponseArrives { follower, leader, response, request_id, .. } => {
+                self.on_fetch_response(follower, leader, response, request_id, ctx)
             }
-            Event::EpochRequestArrives { leader, follower, leader_epoch, current_leader_epoch, session, .. } => {
-                self.on_epoch_request(leader, follower, leader_epoch, current_leader_epoch, session, ctx)
+            Event::EpochRequestArrives { leader, follower, leader_epoch, current_leader_epoch, request_id, .. } => {
+                self.on_epoch_request(leader, follower, leader_epoch, current_leader_epoch, request_id, ctx)
             }
-            Event::EpochResponseArrives { follower, leader, answer, session, .. } => {
-                self.on_epoch_response(follower, leader, answer, session, ctx)
+            Event::EpochResponseArrives { follower, leader, answer, request_id, .. } => {
+                self.on_epoch_response(follower, leader, answer, request_id, ctx)
             }
-            Event::FetchTimedOut { follower, session, .. } => self.on_fetch_timeout(follower, session, ctx),
-            Event::DelayedFetchExpires { leader, follower, session } => self.on_delayed_fetch_expired(leader, follower, session, ctx),
+            Event::FetchTimedOut { follower, request_id } => self.on_fetch_timeout(follower, request_id, ctx),
+            Event::DelayedFetchExpires { leader, follower, request_id } => {
+                self.on_delayed_fetch_expired(leader, follower, request_id, ctx)
+            }
             Event::ProduceArrives { leader, request, .. } => self.on_produce(leader, request, ctx),
             Event::ProduceResponseArrives { from, request_id, result, .. } => self.on_produce_response(from, request_id, result, ctx),
             Event::DelayedProduceExpires { leader, request_id } => self.on_delayed_produce_expired(leader, request_id, ctx),
@@ -326,8 +328,8 @@ impl World for Replication {
         ctx.schedule(self.settings.replica_lag_time_max_ms / 2, Event::IsrExpiration { broker: 1, token: 0 });
         ctx.schedule(self.settings.hw_checkpoint_interval_ms, Event::Checkpoint);
         ctx.schedule(self.settings.os_flush_interval_ms, Event::OsFlush);
-        if self.settings.producer_records_per_sec > 0 {
-            ctx.schedule(1000 / self.settings.producer_records_per_sec, Event::ProducerTick);
+        if let Some(gap_ms) = 1000u64.checked_div(self.settings.producer_records_per_sec) {
+            ctx.schedule(gap_ms, Event::ProducerTick);
         }
     }
 
