@@ -11,5 +11,6 @@ pub mod java_random;
 pub mod kernel;
 pub mod log;
 pub mod partitioner;
+pub mod replication;
 pub mod scene;
 pub mod timer;

@@ -1,0 +1,164 @@
+//! The durability ledger: every record the producer sent, what it was told, and
+//! whether the record is still on the partition leader (once, twice, or not at all).
+
+use std::collections::BTreeMap;
+
+use super::log::LogRecord;
+
+/// What the producer's send callback reported for a record (so far).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not answered yet (in flight, in a retry back-off, or waiting for a leader).
+    Pending,
+    /// The callback got success (for acks=0: immediately, without any broker answer).
+    Acked,
+    /// The callback got an exception (e.g. `TimeoutException` after `delivery.timeout.ms`).
+    Failed(&'static str),
+}
+
+/// One sent record, as the producer's callback and the ledger see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub record_id: u64,
+    pub sent_ms: u64,
+    /// Produce requests that carried it (1 + retries).
+    pub attempts: u32,
+    pub outcome: Outcome,
+    /// The offset in the acknowledgement (-1 for acks=0).
+    pub acked_offset: Option<i64>,
+}
+
+/// The run's ledger of sent records, by record id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    entries: BTreeMap<u64, LedgerEntry>,
+}
+
+/// The ledger's totals against one log (the current leader's): the table the lab shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LedgerSummary {
+    pub sent: u64,
+    pub acked: u64,
+    pub failed: u64,
+    pub pending: u64,
+    /// Acknowledged to the producer but absent from the leader's log: the headline number.
+    pub acked_lost: u64,
+    /// Records present more than once on the leader's log (retries without idempotence).
+    pub duplicated: u64,
+    /// Copies beyond the first, summed over duplicated records.
+    pub extra_copies: u64,
+    /// Present on the leader although the producer was told it failed (or not told yet).
+    pub unacked_but_present: u64,
+}
+
+impl Ledger {
+    pub fn record_sent(&mut self, record_id: u64, now_ms: u64) {
+        let entry = LedgerEntry { record_id, sent_ms: now_ms, attempts: 0, outcome: Outcome::Pending, acked_offset: None };
+        self.entries.insert(record_id, entry);
+    }
+
+    pub fn get(&self, record_id: u64) -> Option<&LedgerEntry> {
+        self.entries.get(&record_id)
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = &LedgerEntry> {
+        self.entries.values()
+    }
+
+    pub(super) fn attempt(&mut self, record_id: u64) -> u32 {
+        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        entry.attempts += 1;
+        entry.attempts
+    }
+
+    /// The first success wins; a late duplicate answer changes nothing.
+    pub(super) fn acked(&mut self, record_id: u64, offset: i64) -> bool {
+        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        if entry.outcome != Outcome::Pending {
+            return false;
+        }
+        entry.outcome = Outcome::Acked;
+        entry.acked_offset = Some(offset);
+        true
+    }
+
+    pub(super) fn failed(&mut self, record_id: u64, why: &'static str) {
+        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        if entry.outcome == Outcome::Pending {
+            entry.outcome = Outcome::Failed(why);
+        }
+    }
+
+    /// How many copies of each record `log` holds.
+    pub fn copies_in(log: &[LogRecord]) -> BTreeMap<u64, u64> {
+        let mut copies = BTreeMap::new();
+        for record in log {
+            *copies.entry(record.record_id).or_insert(0) += 1;
+        }
+        copies
+    }
+
+    /// Record ids acknowledged to the producer that `log` no longer holds.
+    pub fn acked_lost(&self, log: &[LogRecord]) -> Vec<u64> {
+        let copies = Self::copies_in(log);
+        self.entries
+            .values()
+            .filter(|e| e.outcome == Outcome::Acked && !copies.contains_key(&e.record_id))
+            .map(|e| e.record_id)
+            .collect()
+    }
+
+    /// The totals against `log`.
+    pub fn summarize(&self, log: &[LogRecord]) -> LedgerSummary {
+        let copies = Self::copies_in(log);
+        let mut summary = LedgerSummary::default();
+        for entry in self.entries.values() {
+            summary.sent += 1;
+            let present = copies.get(&entry.record_id).copied().unwrap_or(0);
+            match entry.outcome {
+                Outcome::Acked => summary.acked += 1,
+                Outcome::Failed(_) => summary.failed += 1,
+                Outcome::Pending => summary.pending += 1,
+            }
+            if entry.outcome == Outcome::Acked && present == 0 {
+                summary.acked_lost += 1;
+            }
+            if entry.outcome != Outcome::Acked && present > 0 {
+                summary.unacked_but_present += 1;
+            }
+            if present > 1 {
+                summary.duplicated += 1;
+                summary.extra_copies += present - 1;
+            }
+        }
+        summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(id: u64) -> LogRecord {
+        LogRecord { leader_epoch: 0, record_id: id, sequence: None }
+    }
+
+    #[test]
+    fn an_acked_record_missing_from_the_leader_counts_as_lost_and_a_double_as_duplicated() {
+        let mut ledger = Ledger::default();
+        for id in 1..=4 {
+            ledger.record_sent(id, 0);
+        }
+        ledger.acked(1, 0);
+        ledger.acked(2, 1);
+        ledger.acked(3, 2);
+        ledger.failed(4, "TimeoutException");
+        let log = [stored(1), stored(3), stored(3), stored(4)];
+        let summary = ledger.summarize(&log);
+        assert_eq!((summary.sent, summary.acked, summary.failed), (4, 3, 1));
+        assert_eq!(summary.acked_lost, 1);
+        assert_eq!(ledger.acked_lost(&log), vec![2]);
+        assert_eq!((summary.duplicated, summary.extra_copies), (1, 1));
+        assert_eq!(summary.unacked_but_present, 1);
+    }
+}

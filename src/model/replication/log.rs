@@ -1,0 +1,238 @@
+//! One replica's copy of the partition log: records stamped with their leader
+//! epoch, the high watermark, and the leader-epoch cache (KIP-101).
+
+/// One record as a replica stores it (a `RecordBatch` of one record, magic v2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogRecord {
+    /// The leader epoch stamped on the batch by the leader that appended it (`partitionLeaderEpoch`).
+    pub leader_epoch: i32,
+    /// Which sent record this is: the durability ledger's id (the record's value, numbered).
+    pub record_id: u64,
+    /// The idempotent producer's sequence number, if the producer is idempotent.
+    pub sequence: Option<u64>,
+}
+
+/// Kafka's `LeaderEpochFileCache` (leader-epoch-checkpoint): `(epoch, start offset)` pairs, both increasing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LeaderEpochCache {
+    entries: Vec<(i32, i64)>,
+}
+
+/// The answer to OffsetsForLeaderEpoch: the largest epoch ≤ the one asked and where it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EpochEndOffset {
+    /// `None` is Kafka's UNDEFINED_EPOCH (-1) with UNDEFINED_EPOCH_OFFSET.
+    pub leader_epoch: Option<i32>,
+    pub end_offset: i64,
+}
+
+impl LeaderEpochCache {
+    /// `(epoch, start offset)` pairs, oldest first.
+    pub fn entries(&self) -> &[(i32, i64)] {
+        &self.entries
+    }
+
+    pub fn latest_epoch(&self) -> Option<i32> {
+        self.entries.last().map(|(epoch, _)| *epoch)
+    }
+
+    /// `assign`: records that `epoch` starts at `start_offset`, dropping entries it contradicts.
+    pub fn assign(&mut self, epoch: i32, start_offset: i64) {
+        if let Some(&(last_epoch, last_start)) = self.entries.last() {
+            if last_epoch == epoch && last_start <= start_offset {
+                return;
+            }
+        }
+        self.entries.retain(|&(e, start)| e < epoch && start < start_offset);
+        self.entries.push((epoch, start_offset));
+    }
+
+    /// `truncateFromEnd`: forget epochs that start at or after `end_offset`.
+    pub fn truncate_from_end(&mut self, end_offset: i64) {
+        self.entries.retain(|&(_, start)| start < end_offset);
+    }
+
+    /// `endOffsetFor`: the largest known epoch ≤ `requested` and the start offset of the next
+    /// epoch (or `log_end_offset` if `requested` is the latest epoch).
+    pub fn end_offset_for(&self, requested: i32, log_end_offset: i64) -> EpochEndOffset {
+        const UNDEFINED: EpochEndOffset = EpochEndOffset { leader_epoch: None, end_offset: -1 };
+        if self.latest_epoch() == Some(requested) {
+            return EpochEndOffset { leader_epoch: Some(requested), end_offset: log_end_offset };
+        }
+        let Some(&(_, higher_start)) = self.entries.iter().find(|(e, _)| *e > requested) else {
+            return UNDEFINED;
+        };
+        let floor = self.entries.iter().rev().find(|(e, _)| *e <= requested).map(|(e, _)| *e);
+        EpochEndOffset { leader_epoch: Some(floor.unwrap_or(requested)), end_offset: higher_start }
+    }
+}
+
+/// A replica's `UnifiedLog` as far as replication sees it: records, high watermark, epoch cache,
+/// and how much of it has reached the disk (the rest lives in the page cache).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplicaLog {
+    records: Vec<LogRecord>,
+    high_watermark: i64,
+    epochs: LeaderEpochCache,
+    /// Records below this offset survive a power failure (written back by the OS).
+    flushed_offset: i64,
+    /// The HW last written to `replication-offset-checkpoint` (read back on restart).
+    checkpointed_high_watermark: i64,
+}
+
+impl ReplicaLog {
+    /// The log end offset: the offset the next record will get.
+    pub fn log_end_offset(&self) -> i64 {
+        self.records.len() as i64
+    }
+
+    pub fn high_watermark(&self) -> i64 {
+        self.high_watermark
+    }
+
+    pub fn records(&self) -> &[LogRecord] {
+        &self.records
+    }
+
+    pub fn epochs(&self) -> &LeaderEpochCache {
+        &self.epochs
+    }
+
+    pub fn flushed_offset(&self) -> i64 {
+        self.flushed_offset
+    }
+
+    pub fn checkpointed_high_watermark(&self) -> i64 {
+        self.checkpointed_high_watermark
+    }
+
+    /// Appends one record, keeping the epoch cache in step with the record's epoch.
+    pub fn append(&mut self, record: LogRecord) {
+        let offset = self.log_end_offset();
+        if self.epochs.latest_epoch() != Some(record.leader_epoch) {
+            self.epochs.assign(record.leader_epoch, offset);
+        }
+        self.records.push(record);
+        self.check();
+    }
+
+    /// Records from `from_offset` to the end (what a fetch at that offset returns).
+    pub fn read_from(&self, from_offset: i64) -> Vec<LogRecord> {
+        self.records[from_offset.clamp(0, self.log_end_offset()) as usize..].to_vec()
+    }
+
+    /// `updateHighWatermark`: sets the HW, bounded by the log end offset.
+    pub fn set_high_watermark(&mut self, high_watermark: i64) {
+        self.high_watermark = high_watermark.clamp(0, self.log_end_offset());
+        self.check();
+    }
+
+    /// `truncateTo`: drops every record at or after `offset`; HW and epoch cache follow.
+    pub fn truncate_to(&mut self, offset: i64) {
+        let offset = offset.clamp(0, self.log_end_offset());
+        self.records.truncate(offset as usize);
+        self.epochs.truncate_from_end(offset);
+        self.high_watermark = self.high_watermark.min(offset);
+        self.flushed_offset = self.flushed_offset.min(offset);
+        self.check();
+    }
+
+    /// A new leader records where its epoch starts (`maybeAssignEpochStartOffset`).
+    pub fn assign_epoch_start(&mut self, epoch: i32, start_offset: i64) {
+        self.epochs.assign(epoch, start_offset);
+    }
+
+    /// The OS wrote the page cache back and the HW checkpoint file was written.
+    pub fn flush_and_checkpoint(&mut self) {
+        self.flushed_offset = self.log_end_offset();
+        self.checkpointed_high_watermark = self.high_watermark;
+    }
+
+    /// The HW checkpoint alone (`replica.high.watermark.checkpoint.interval.ms`).
+    pub fn checkpoint_high_watermark(&mut self) {
+        self.checkpointed_high_watermark = self.high_watermark;
+    }
+
+    /// The OS page-cache writeback alone: what is in the log is now on disk.
+    pub fn flush(&mut self) {
+        self.flushed_offset = self.log_end_offset();
+    }
+
+    /// A process restart: the log is intact, the HW comes back from its checkpoint file.
+    pub fn recover_after_crash(&mut self) {
+        self.high_watermark = self.checkpointed_high_watermark.min(self.log_end_offset());
+        self.check();
+    }
+
+    /// A power failure: whatever the OS had not written back is gone, then a normal recovery.
+    pub fn recover_after_power_loss(&mut self) {
+        let kept = self.flushed_offset;
+        self.records.truncate(kept as usize);
+        self.epochs.truncate_from_end(kept);
+        self.recover_after_crash();
+    }
+
+    fn check(&self) {
+        debug_assert!(self.high_watermark <= self.log_end_offset(), "HW must never pass the LEO");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(epoch: i32, id: u64) -> LogRecord {
+        LogRecord { leader_epoch: epoch, record_id: id, sequence: None }
+    }
+
+    #[test]
+    fn epoch_cache_answers_like_offsets_for_leader_epoch() {
+        let mut cache = LeaderEpochCache::default();
+        cache.assign(0, 0);
+        cache.assign(2, 5);
+        cache.assign(4, 9);
+        // The latest epoch ends at the log end offset.
+        assert_eq!(cache.end_offset_for(4, 12), EpochEndOffset { leader_epoch: Some(4), end_offset: 12 });
+        // An epoch in the middle ends where the next one starts.
+        assert_eq!(cache.end_offset_for(2, 12), EpochEndOffset { leader_epoch: Some(2), end_offset: 9 });
+        // An epoch this leader never had: the largest smaller one, ending where the next starts.
+        assert_eq!(cache.end_offset_for(3, 12), EpochEndOffset { leader_epoch: Some(2), end_offset: 9 });
+        // Newer than anything known: undefined.
+        assert_eq!(cache.end_offset_for(7, 12).leader_epoch, None);
+    }
+
+    #[test]
+    fn epoch_cache_drops_entries_a_new_assignment_contradicts() {
+        let mut cache = LeaderEpochCache::default();
+        cache.assign(0, 0);
+        cache.assign(1, 4);
+        cache.assign(2, 3);
+        assert_eq!(cache.entries(), &[(0, 0), (2, 3)]);
+        cache.truncate_from_end(3);
+        assert_eq!(cache.entries(), &[(0, 0)]);
+    }
+
+    #[test]
+    fn truncation_pulls_the_high_watermark_down_with_the_log() {
+        let mut log = ReplicaLog::default();
+        for id in 0..4 {
+            log.append(record(0, id));
+        }
+        log.set_high_watermark(9);
+        assert_eq!(log.high_watermark(), 4);
+        log.truncate_to(2);
+        assert_eq!((log.log_end_offset(), log.high_watermark()), (2, 2));
+    }
+
+    #[test]
+    fn power_loss_keeps_only_what_was_flushed_and_the_checkpointed_hw() {
+        let mut log = ReplicaLog::default();
+        log.append(record(0, 0));
+        log.set_high_watermark(1);
+        log.flush_and_checkpoint();
+        log.append(record(0, 1));
+        log.set_high_watermark(2);
+        log.recover_after_power_loss();
+        assert_eq!((log.log_end_offset(), log.high_watermark()), (1, 1));
+    }
+}

@@ -1,0 +1,249 @@
+//! The producer (`KafkaProducer` + `Sender`, one record per batch) and the leader's
+//! produce path (`ReplicaManager.appendRecords`, the produce purgatory `DelayedProduce`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::partition::{PartitionError, Role};
+use super::schema::Acks;
+use super::world::{DelayedProduce, Event, Node, ProduceRequest, Replication};
+use crate::model::kernel::Ctx;
+
+/// The producer client's bookkeeping; reads acks, retries, retry.backoff.ms,
+/// request.timeout.ms, delivery.timeout.ms and enable.idempotence (via `Settings`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProducerState {
+    next_request_id: u64,
+    /// Request id → record id, for requests sent and not yet answered or timed out.
+    pub in_flight: BTreeMap<u64, u64>,
+    /// Records held back because the partition has no leader (metadata says none).
+    pub waiting_for_leader: BTreeSet<u64>,
+    /// Records sent by the steady load so far.
+    pub load_sent: u64,
+}
+
+impl Replication {
+    /// `send()` of `records` new records.
+    pub(super) fn produce(&mut self, records: u32, ctx: &mut Ctx<Event>) {
+        for _ in 0..records {
+            let record_id = self.partition.allocate_record_id();
+            self.ledger.record_sent(record_id, ctx.now_ms());
+            if self.settings.acks != Acks::None {
+                let deadline_ms = self.settings.delivery_timeout_ms;
+                ctx.schedule(deadline_ms, Event::ProducerRetry { record_id });
+            }
+            self.send_record(record_id, ctx);
+        }
+    }
+
+    pub(super) fn on_producer_tick(&mut self, ctx: &mut Ctx<Event>) {
+        let limit = self.settings.producer_max_records;
+        if limit > 0 && self.producer.load_sent >= limit {
+            return;
+        }
+        self.producer.load_sent += 1;
+        self.produce(1, ctx);
+        ctx.schedule((1000 / self.settings.producer_records_per_sec).max(1), Event::ProducerTick);
+    }
+
+    fn delivery_expired(&self, record_id: u64, now_ms: u64) -> bool {
+        let entry = self.ledger.get(record_id).expect("sent record");
+        now_ms >= entry.sent_ms + self.settings.delivery_timeout_ms
+    }
+
+    /// Sends (or re-sends) one record to the leader the producer's metadata names.
+    pub(super) fn send_record(&mut self, record_id: u64, ctx: &mut Ctx<Event>) {
+        if self.ledger.get(record_id).is_none_or(|e| e.outcome != super::ledger::Outcome::Pending) {
+            return;
+        }
+        if self.producer.in_flight.values().any(|r| *r == record_id) {
+            return;
+        }
+        if self.delivery_expired(record_id, ctx.now_ms()) {
+            self.producer.waiting_for_leader.remove(&record_id);
+            self.give_up(record_id, "TimeoutException: delivery.timeout.ms expired before the record was acknowledged", ctx);
+            return;
+        }
+        let Some(leader) = self.partition.leader() else {
+            if self.producer.waiting_for_leader.insert(record_id) {
+                ctx.log("producer", format!("record #{record_id}: no leader for orders-0 (LEADER_NOT_AVAILABLE); it waits for metadata"));
+            }
+            return;
+        };
+        self.producer.waiting_for_leader.remove(&record_id);
+        let attempt = self.ledger.attempt(record_id);
+        let request_id = self.producer.next_request_id;
+        self.producer.next_request_id += 1;
+        let request = ProduceRequest {
+            request_id,
+            record_id,
+            sequence: self.settings.idempotence.then_some(record_id),
+            acks_all: self.settings.acks == Acks::All,
+            acks_none: self.settings.acks == Acks::None,
+        };
+        let event = Event::ProduceArrives { leader, request, sent_ms: ctx.now_ms() };
+        let delivered = self.send(Node::Producer, Node::Broker(leader), event, ctx);
+        if request.acks_none {
+            self.ledger.acked(record_id, -1);
+            return;
+        }
+        if !delivered {
+            ctx.log("producer", format!("record #{record_id} (attempt {attempt}): broker-{leader} refused the connection"));
+            self.retry(record_id, "NetworkException", ctx);
+            return;
+        }
+        self.producer.in_flight.insert(request_id, record_id);
+        ctx.schedule(self.settings.request_timeout_ms, Event::ProduceTimedOut { request_id });
+    }
+
+    fn give_up(&mut self, record_id: u64, why: &'static str, ctx: &mut Ctx<Event>) {
+        self.ledger.failed(record_id, why);
+        ctx.log("producer", format!("record #{record_id} failed: {why}"));
+    }
+
+    /// A retriable error: back off `retry.backoff.ms` and send again, unless out of retries.
+    fn retry(&mut self, record_id: u64, error: &'static str, ctx: &mut Ctx<Event>) {
+        let attempts = self.ledger.get(record_id).map_or(0, |e| e.attempts) as u64;
+        if attempts > self.settings.retries {
+            self.give_up(record_id, error, ctx);
+            return;
+        }
+        ctx.schedule(self.retry_backoff_ms(attempts), Event::ProducerRetry { record_id });
+    }
+
+    /// KIP-580's exponential back-off: `retry.backoff.ms` doubled per attempt, capped at
+    /// `retry.backoff.max.ms` (Kafka adds ±20% jitter; the lab leaves it out).
+    fn retry_backoff_ms(&self, attempts: u64) -> u64 {
+        let base_ms = self.settings.retry_backoff_ms;
+        let doubled = base_ms.saturating_mul(1u64 << attempts.saturating_sub(1).min(20));
+        doubled.min(self.settings.retry_backoff_max_ms.max(base_ms))
+    }
+
+    pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut Ctx<Event>) {
+        let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
+            return;
+        };
+        let timeout_ms = self.settings.request_timeout_ms;
+        ctx.log("producer", format!("record #{record_id}: no response within request.timeout.ms={timeout_ms}; will retry"));
+        self.retry(record_id, "TimeoutException", ctx);
+    }
+
+    pub(super) fn on_produce_response(&mut self, from: u32, request_id: u64, result: Result<i64, PartitionError>, ctx: &mut Ctx<Event>) {
+        let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
+            return;
+        };
+        match result {
+            Ok(offset) => {
+                if self.ledger.acked(record_id, offset) {
+                    ctx.log("producer", format!("record #{record_id} acknowledged by broker-{from}: offset {offset}"));
+                }
+            }
+            Err(error) => {
+                ctx.log("producer", format!("record #{record_id}: broker-{from} answered {}; retrying", error.name()));
+                self.retry(record_id, error.name(), ctx);
+            }
+        }
+    }
+
+    /// The leader's append path: idempotent de-duplication, the min.insync.replicas check,
+    /// the append, then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
+    pub(super) fn on_produce(&mut self, leader: u32, request: ProduceRequest, ctx: &mut Ctx<Event>) {
+        let is_leader = self.partition.replica(leader).role == Role::Leader;
+        let duplicate = request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
+        let min_isr = request.acks_all.then_some(self.settings.min_insync_replicas);
+        let hw_before = self.partition.hw(leader);
+        let result = match duplicate {
+            Some(offset) => Ok(offset),
+            None => self.partition.append_as_leader(leader, request.record_id, request.sequence, min_isr),
+        };
+        let actor = format!("broker-{leader}");
+        match (result, duplicate) {
+            (Ok(offset), Some(_)) => ctx.log(actor, format!("record #{} is a duplicate (same producer sequence) of offset {offset}: not appended again", request.record_id)),
+            (Ok(offset), None) => {
+                let epoch = self.partition.replica(leader).leader_epoch;
+                ctx.log(actor, format!("appended record #{} at offset {offset} (leader epoch {epoch})", request.record_id));
+                self.complete_delayed_fetches(leader, ctx);
+            }
+            (Err(error), _) => {
+                let isr = self.partition.replica(leader).isr.len();
+                let detail = if error == PartitionError::NotEnoughReplicas {
+                    format!(" (ISR size {isr} < min.insync.replicas={})", self.settings.min_insync_replicas)
+                } else {
+                    String::new()
+                };
+                ctx.log(actor, format!("rejected record #{}: {}{detail}", request.record_id, error.name()));
+            }
+        }
+        if self.partition.hw(leader) > hw_before {
+            self.complete_delayed_produces(leader, ctx);
+        }
+        if request.acks_none {
+            return;
+        }
+        match result {
+            Ok(offset) if request.acks_all => {
+                let delayed = DelayedProduce { request_id: request.request_id, required_offset: offset + 1 };
+                self.produce_purgatory.entry(leader).or_default().push(delayed);
+                ctx.schedule(self.settings.request_timeout_ms, Event::DelayedProduceExpires { leader, request_id: request.request_id });
+                self.complete_delayed_produces(leader, ctx);
+            }
+            other => self.answer_produce(leader, request.request_id, other, ctx),
+        }
+    }
+
+    fn answer_produce(&mut self, leader: u32, request_id: u64, result: Result<i64, PartitionError>, ctx: &mut Ctx<Event>) {
+        let event = Event::ProduceResponseArrives { from: leader, request_id, result, sent_ms: ctx.now_ms() };
+        self.send(Node::Broker(leader), Node::Producer, event, ctx);
+    }
+
+    /// `DelayedProduce.tryComplete` for everything parked at `leader`: done once the HW reached
+    /// the record (NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank below the minimum), or
+    /// NOT_LEADER_OR_FOLLOWER once it stopped leading.
+    pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut Ctx<Event>) {
+        let Some(parked) = self.produce_purgatory.remove(&leader) else {
+            return;
+        };
+        let replica = self.partition.replica(leader);
+        let leading = replica.role == Role::Leader;
+        let hw = replica.log.high_watermark();
+        let isr_size = replica.isr.len();
+        let mut still = Vec::new();
+        for delayed in parked {
+            let result = if !leading {
+                Err(PartitionError::NotLeaderOrFollower)
+            } else if hw >= delayed.required_offset && isr_size < self.settings.min_insync_replicas {
+                Err(PartitionError::NotEnoughReplicasAfterAppend)
+            } else if hw >= delayed.required_offset {
+                Ok(delayed.required_offset - 1)
+            } else {
+                still.push(delayed);
+                continue;
+            };
+            self.answer_produce(leader, delayed.request_id, result, ctx);
+        }
+        if !still.is_empty() {
+            self.produce_purgatory.insert(leader, still);
+        }
+    }
+
+    pub(super) fn on_delayed_produce_expired(&mut self, leader: u32, request_id: u64, ctx: &mut Ctx<Event>) {
+        let Some(parked) = self.produce_purgatory.get_mut(&leader) else {
+            return;
+        };
+        let Some(index) = parked.iter().position(|d| d.request_id == request_id) else {
+            return;
+        };
+        parked.remove(index);
+        self.answer_produce(leader, request_id, Err(PartitionError::RequestTimedOut), ctx);
+    }
+
+    /// After a leader change: records waiting for a leader go out now.
+    pub(super) fn release_waiting_records(&mut self, ctx: &mut Ctx<Event>) {
+        if self.partition.leader().is_none() {
+            return;
+        }
+        let waiting: Vec<u64> = self.producer.waiting_for_leader.iter().copied().collect();
+        for record_id in waiting {
+            self.send_record(record_id, ctx);
+        }
+    }
+}

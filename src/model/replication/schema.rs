@@ -1,0 +1,123 @@
+//! The properties the replication scene reads, with Kafka's names and defaults.
+
+use crate::model::config::{Config, Kind, Property};
+
+/// Broker, topic, producer and lab knobs of the replication scene.
+pub const REPLICATION_SCHEMA: &[Property] = &[
+    Property { name: "lab.brokers", default: "3", kind: Kind::Int { min: 1, max: 7 }, scope: "lab" },
+    Property { name: "replication.factor", default: "3", kind: Kind::Int { min: 1, max: 7 }, scope: "topic" },
+    Property { name: "min.insync.replicas", default: "1", kind: Kind::Int { min: 1, max: 7 }, scope: "topic" },
+    Property { name: "unclean.leader.election.enable", default: "false", kind: Kind::Bool, scope: "topic" },
+    Property { name: "replica.lag.time.max.ms", default: "30000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "broker" },
+    Property { name: "replica.fetch.wait.max.ms", default: "500", kind: Kind::Int { min: 0, max: 60_000 }, scope: "broker" },
+    Property { name: "replica.fetch.backoff.ms", default: "1000", kind: Kind::Int { min: 0, max: 60_000 }, scope: "broker" },
+    Property { name: "replica.socket.timeout.ms", default: "30000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "broker" },
+    Property {
+        name: "replica.high.watermark.checkpoint.interval.ms",
+        default: "5000",
+        kind: Kind::Int { min: 1, max: 3_600_000 },
+        scope: "broker",
+    },
+    Property { name: "broker.session.timeout.ms", default: "9000", kind: Kind::Int { min: 1, max: 600_000 }, scope: "controller" },
+    Property { name: "acks", default: "all", kind: Kind::OneOf(&["all", "-1", "0", "1"]), scope: "producer" },
+    Property { name: "request.timeout.ms", default: "30000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "producer" },
+    Property { name: "delivery.timeout.ms", default: "120000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "producer" },
+    Property { name: "retries", default: "2147483647", kind: Kind::Int { min: 0, max: 2_147_483_647 }, scope: "producer" },
+    Property { name: "retry.backoff.ms", default: "100", kind: Kind::Int { min: 0, max: 600_000 }, scope: "producer" },
+    Property { name: "retry.backoff.max.ms", default: "1000", kind: Kind::Int { min: 0, max: 600_000 }, scope: "producer" },
+    Property { name: "enable.idempotence", default: "true", kind: Kind::Bool, scope: "producer" },
+    Property { name: "lab.leader.epoch.enabled", default: "true", kind: Kind::Bool, scope: "lab" },
+    Property { name: "lab.network.delay.ms", default: "20", kind: Kind::Int { min: 1, max: 10_000 }, scope: "lab" },
+    Property { name: "lab.os.flush.interval.ms", default: "30000", kind: Kind::Int { min: 1, max: 3_600_000 }, scope: "lab" },
+    Property { name: "lab.producer.records.per.sec", default: "0", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
+    Property { name: "lab.producer.max.records", default: "0", kind: Kind::Int { min: 0, max: 100_000 }, scope: "lab" },
+];
+
+/// Which acknowledgement the producer asks for (`acks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Acks {
+    /// acks=0: fire and forget; the send callback succeeds at once.
+    None,
+    /// acks=1: the leader's own append.
+    Leader,
+    /// acks=all (-1): the whole current ISR.
+    All,
+}
+
+/// The config values the scene reads, decoded once (Kafka's `KafkaConfig` / `ProducerConfig` subset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub brokers: u32,
+    pub replication_factor: u32,
+    pub min_insync_replicas: usize,
+    pub unclean_leader_election: bool,
+    pub replica_lag_time_max_ms: u64,
+    pub replica_fetch_wait_max_ms: u64,
+    pub replica_fetch_backoff_ms: u64,
+    pub replica_socket_timeout_ms: u64,
+    pub hw_checkpoint_interval_ms: u64,
+    pub broker_session_timeout_ms: u64,
+    pub acks: Acks,
+    pub request_timeout_ms: u64,
+    pub delivery_timeout_ms: u64,
+    pub retries: u64,
+    pub retry_backoff_ms: u64,
+    pub retry_backoff_max_ms: u64,
+    /// Effective idempotence: Kafka turns it off by default when acks is not all.
+    pub idempotence: bool,
+    pub leader_epoch_enabled: bool,
+    pub network_delay_ms: u64,
+    pub os_flush_interval_ms: u64,
+    pub producer_records_per_sec: u64,
+    /// The steady load stops after this many records (0: never).
+    pub producer_max_records: u64,
+}
+
+impl Settings {
+    /// Reads and cross-checks the config (replication factor against brokers).
+    pub fn from_config(config: &Config) -> Result<Self, String> {
+        let int = |name: &str| config.int(name) as u64;
+        let brokers = int("lab.brokers") as u32;
+        let replication_factor = int("replication.factor") as u32;
+        if replication_factor > brokers {
+            return Err(format!(
+                "The target replication factor of {replication_factor} cannot be reached because only {brokers} broker(s) are registered."
+            ));
+        }
+        let (delivery_ms, request_ms) = (int("delivery.timeout.ms"), int("request.timeout.ms"));
+        if delivery_ms < request_ms {
+            return Err(format!(
+                "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms ({delivery_ms} < 0 + {request_ms})"
+            ));
+        }
+        let acks = match config.str("acks") {
+            "0" => Acks::None,
+            "1" => Acks::Leader,
+            _ => Acks::All,
+        };
+        Ok(Self {
+            brokers,
+            replication_factor,
+            min_insync_replicas: int("min.insync.replicas") as usize,
+            unclean_leader_election: config.bool("unclean.leader.election.enable"),
+            replica_lag_time_max_ms: int("replica.lag.time.max.ms"),
+            replica_fetch_wait_max_ms: int("replica.fetch.wait.max.ms"),
+            replica_fetch_backoff_ms: int("replica.fetch.backoff.ms"),
+            replica_socket_timeout_ms: int("replica.socket.timeout.ms"),
+            hw_checkpoint_interval_ms: int("replica.high.watermark.checkpoint.interval.ms"),
+            broker_session_timeout_ms: int("broker.session.timeout.ms"),
+            acks,
+            request_timeout_ms: int("request.timeout.ms"),
+            delivery_timeout_ms: int("delivery.timeout.ms"),
+            retries: int("retries"),
+            retry_backoff_ms: int("retry.backoff.ms"),
+            retry_backoff_max_ms: int("retry.backoff.max.ms"),
+            idempotence: config.bool("enable.idempotence") && acks == Acks::All,
+            leader_epoch_enabled: config.bool("lab.leader.epoch.enabled"),
+            network_delay_ms: int("lab.network.delay.ms"),
+            os_flush_interval_ms: int("lab.os.flush.interval.ms"),
+            producer_records_per_sec: int("lab.producer.records.per.sec"),
+            producer_max_records: int("lab.producer.max.records"),
+        })
+    }
+}
