@@ -4,6 +4,7 @@
 pub mod i18n;
 pub mod link;
 pub mod model;
+pub mod scenes;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

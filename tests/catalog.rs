@@ -4,8 +4,7 @@ use std::fs;
 use std::path::Path;
 
 use kafka_lab::i18n::{lookup, Locale};
-use kafka_lab::model::cluster::Cluster;
-use kafka_lab::model::scene::LabScene;
+use kafka_lab::scenes::SCENES;
 
 fn keys_used_in(dir: &Path, keys: &mut Vec<String>) {
     for entry in fs::read_dir(dir).expect("readable dir") {
@@ -15,7 +14,7 @@ fn keys_used_in(dir: &Path, keys: &mut Vec<String>) {
             continue;
         }
         let text = fs::read_to_string(&path).expect("readable file");
-        for marker in ["t(\"", "tf(\""] {
+        for marker in ["t(\"", "tf(\"", "label=\""] {
             for (at, _) in text.match_indices(marker) {
                 // Only calls of `t`/`tf` themselves, not `expect("` or `create_element("`.
                 let before = text[..at].chars().next_back().unwrap_or(' ');
@@ -39,8 +38,20 @@ fn every_key_the_ui_uses_has_an_english_text() {
 }
 
 #[test]
-fn every_preset_title_has_an_english_text() {
-    for preset in Cluster::presets() {
-        assert!(lookup(Locale::En, preset.title_key).is_some(), "{}", preset.title_key);
+fn every_scene_and_preset_title_has_an_english_text() {
+    for scene in SCENES {
+        assert!(lookup(Locale::En, scene.title_key).is_some(), "{}", scene.title_key);
+        for preset in (scene.presets)() {
+            assert!(lookup(Locale::En, preset.title_key).is_some(), "{}", preset.title_key);
+        }
+    }
+}
+
+#[test]
+fn every_preset_of_every_scene_builds_from_its_link_parts() {
+    for scene in SCENES {
+        for preset in (scene.presets)() {
+            (scene.replay)(preset).unwrap_or_else(|why| panic!("{}/{}: {why}", scene.id, preset.id));
+        }
     }
 }

@@ -14,30 +14,27 @@ use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::scene::{LabScene, Run};
+use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// Every scene: link id and the catalog key of its name.
-pub const SCENES: &[(&str, &str)] = &[(Cluster::ID, "scene.overview")];
 
 #[component]
 pub fn App() -> impl IntoView {
     let query = url::current_query();
-    let ids: Vec<&str> = SCENES.iter().map(|(id, _)| *id).collect();
+    let ids = scenes::ids();
     let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
     let (link, mut link_error) = match LinkState::parse(&query, &ids) {
         Ok(link) => (link, None),
         Err(why) => (LinkState::default(), Some(why)),
     };
     let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
-    let (shell, scene_view) = match scene.as_str() {
-        _ => {
-            let (session, error) = open::<Cluster>(&link);
-            link_error = link_error.or(error);
-            (Arc::new(session) as Shell, view! { <overview::OverviewScene session=session/> }.into_any())
-        }
+    // One arm per scene: its model type and its view.
+    let (shell, scene_view, error) = match scene.as_str() {
+        _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
+    link_error = link_error.or(error);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
     install_keyboard(shell.clone(), play, help_open);
@@ -62,6 +59,17 @@ pub fn App() -> impl IntoView {
             <HelpDialog open=help_open/>
         </div>
     }
+}
+
+/// Opens scene `S` from the link and builds its view.
+fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> (Shell, AnyView, Option<String>)
+where
+    S: LabScene + Send + Sync,
+    S::Command: Send + Sync,
+    S::Event: Send + Sync,
+{
+    let (session, error) = open::<S>(link);
+    (Arc::new(session) as Shell, view(session), error)
 }
 
 /// Builds a scene's run from the link; on any problem, says why and starts from defaults.
@@ -135,10 +143,10 @@ fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
                 <p class="tagline">{t("shell.tagline")}</p>
             </div>
             <nav aria-label=t("shell.nav.label")>
-                {SCENES.iter().map(|(id, key)| {
-                    let here = *id == current;
+                {SCENES.iter().map(|scene| {
+                    let here = scene.id == current;
                     view! {
-                        <a href=format!("?scene={id}") aria-current=if here { Some("page") } else { None }>{t(key)}</a>
+                        <a href=format!("?scene={}", scene.id) aria-current=if here { Some("page") } else { None }>{t(scene.title_key)}</a>
                     }
                 }).collect_view()}
             </nav>

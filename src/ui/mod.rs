@@ -9,6 +9,7 @@ mod overview;
 mod session;
 mod transport;
 mod url;
+mod widgets;
 
 use crate::i18n::t;
 

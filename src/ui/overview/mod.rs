@@ -5,9 +5,9 @@ mod partitions;
 use leptos::prelude::*;
 
 use super::session::Session;
+use super::widgets::{Figure, PresetPicker};
 use crate::i18n::{t, tf};
 use crate::model::cluster::{BrokerView, Cluster, Command};
-use crate::model::scene::LabScene;
 
 #[component]
 pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
@@ -25,27 +25,6 @@ pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
             <partitions::PartitionGrid session=session/>
             <ProducerPanel session=session/>
         </div>
-    }
-}
-
-#[component]
-fn PresetPicker(session: Session<Cluster>) -> impl IntoView {
-    view! {
-        <label class="preset">
-            {t("shell.preset")}
-            <select data-testid="preset" on:change=move |ev| {
-                let id = event_target_value(&ev);
-                if let Some(preset) = Cluster::presets().iter().find(|p| p.id == id) {
-                    session.load_preset(preset);
-                }
-            }>
-                <option value="" selected=move || session.preset_id().is_none()>{t("shell.preset.none")}</option>
-                {Cluster::presets().iter().map(|p| {
-                    let id = p.id;
-                    view! { <option value=id selected=move || session.preset_id().as_deref() == Some(id)>{t(p.title_key)}</option> }
-                }).collect_view()}
-            </select>
-        </label>
     }
 }
 
@@ -78,17 +57,14 @@ fn BrokerCard(broker: BrokerView, session: Session<Cluster>) -> impl IntoView {
 #[component]
 fn ProducerPanel(session: Session<Cluster>) -> impl IntoView {
     let stats = move || session.with(|run| run.world().producer_stats());
-    let row = move |key: &'static str, value: Box<dyn Fn() -> u64 + Send + Sync>| {
-        view! { <div><dt>{t(key)}</dt><dd class="num">{move || value()}</dd></div> }
-    };
     view! {
         <section class="producer" aria-labelledby="producer-title">
             <h2 id="producer-title">{t("overview.producer")}</h2>
             <dl class="stats" data-testid="producer-stats">
-                {row("overview.producer.sent", Box::new(move || stats().sent))}
-                {row("overview.producer.acked", Box::new(move || stats().acknowledged))}
-                {row("overview.producer.waiting", Box::new(move || stats().waiting))}
-                {row("overview.producer.expired", Box::new(move || stats().expired))}
+                <Figure label="overview.producer.sent" value=Signal::derive(move || stats().sent.to_string())/>
+                <Figure label="overview.producer.acked" value=Signal::derive(move || stats().acknowledged.to_string())/>
+                <Figure label="overview.producer.waiting" value=Signal::derive(move || stats().waiting.to_string())/>
+                <Figure label="overview.producer.expired" value=Signal::derive(move || stats().expired.to_string())/>
             </dl>
             <button on:click=move |_| session.command(Command::Produce { records: 100 })>{t("overview.produce")}</button>
         </section>

@@ -1,0 +1,30 @@
+//! The registry of scenes: link id, catalog key of the name, and presets.
+//! Pure (no UI), so native tests can check every scene's presets and texts.
+
+use crate::model::cluster::Cluster;
+use crate::model::scene::{LabScene, Preset, Run};
+
+/// One scene as the shell's navigation and the tests see it.
+#[derive(Clone, Copy)]
+pub struct SceneInfo {
+    pub id: &'static str,
+    pub title_key: &'static str,
+    pub presets: fn() -> &'static [Preset],
+    /// Builds the preset's run; `Err` says why it cannot be built.
+    pub replay: fn(&Preset) -> Result<(), String>,
+}
+
+fn replay<S: LabScene>(preset: &Preset) -> Result<(), String> {
+    Run::<S>::from_preset(preset).map(|_| ())
+}
+
+const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
+    SceneInfo { id: S::ID, title_key, presets: S::presets, replay: replay::<S> }
+}
+
+/// Every scene, in navigation order.
+pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview")];
+
+pub fn ids() -> Vec<&'static str> {
+    SCENES.iter().map(|s| s.id).collect()
+}

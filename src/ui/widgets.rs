@@ -1,0 +1,45 @@
+//! Small pieces every scene uses: the preset picker and a labelled figure.
+
+use leptos::prelude::*;
+
+use super::session::Session;
+use crate::i18n::t;
+use crate::model::scene::LabScene;
+
+/// A select of the scene's presets; choosing one loads it (the link follows).
+#[component]
+pub fn PresetPicker<S>(session: Session<S>) -> impl IntoView
+where
+    S: LabScene + Send + Sync,
+    S::Command: Send + Sync,
+    S::Event: Send + Sync,
+{
+    view! {
+        <label class="preset">
+            {t("shell.preset")}
+            <select data-testid="preset" on:change=move |ev| {
+                let id = event_target_value(&ev);
+                if let Some(preset) = S::presets().iter().find(|p| p.id == id) {
+                    session.load_preset(preset);
+                }
+            }>
+                <option value="" selected=move || session.preset_id().is_none()>{t("shell.preset.none")}</option>
+                {S::presets().iter().map(|p| {
+                    let id = p.id;
+                    view! { <option value=id selected=move || session.preset_id().as_deref() == Some(id)>{t(p.title_key)}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// One labelled number (`<dt>`/`<dd>`), for figures a learner reads off the scene.
+#[component]
+pub fn Figure(label: &'static str, #[prop(into)] value: Signal<String>, #[prop(optional)] testid: &'static str) -> impl IntoView {
+    view! {
+        <div class="figure">
+            <dt>{t(label)}</dt>
+            <dd class="num" data-testid=(!testid.is_empty()).then_some(testid)>{move || value.get()}</dd>
+        </div>
+    }
+}
