@@ -27,7 +27,7 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("overview.producer.expired", "expired (delivery.timeout.ms)"),
     ("overview.produce", "Produce 100 records now"),
     ("overview.config", "Configuration in force"),
-    ("overview.preset.leader_crash", "A leader crashes: fencing after broker.session.timeout.ms, then preferred leader election"),
+    ("overview.preset.leader_crash", "A leader crashes: fenced after broker.session.timeout.ms (9 s); restarted, it leads again at the preferred-leader check (300 s)"),
     ("overview.preset.burst", "600 records in one burst: how murmur2 spreads 100 keys over 6 partitions"),
     ("overview.legend", "★ leader · ✓ follower in the ISR · ✗ replica out of the ISR"),
 ];

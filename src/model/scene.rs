@@ -35,6 +35,11 @@ pub trait LabScene: World + 'static {
     fn presets() -> &'static [Preset] {
         &[]
     }
+
+    /// Virtual milliseconds that pass per real millisecond of Play at 1× (slow motion < 1).
+    fn play_scale() -> f64 {
+        1.0
+    }
 }
 
 struct Codec<S>(std::marker::PhantomData<S>);

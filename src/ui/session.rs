@@ -20,6 +20,8 @@ pub trait Transport {
     fn log_tail(&self, count: usize) -> Vec<LogEntry>;
     fn link(&self, embed: bool) -> LinkState;
     fn error(&self) -> RwSignal<Option<String>>;
+    /// The scene's `LabScene::play_scale`.
+    fn play_scale(&self) -> f64;
 }
 
 /// A typed scene run for views, plus the type-erased `Transport` for the shell.
@@ -163,5 +165,9 @@ where
 
     fn error(&self) -> RwSignal<Option<String>> {
         self.error
+    }
+
+    fn play_scale(&self) -> f64 {
+        S::play_scale()
     }
 }

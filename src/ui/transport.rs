@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use super::session::Transport;
 use crate::i18n::{t, tf};
 
-/// How often Play ticks, in real milliseconds; each tick lets `TICK_MS × speed` virtual ms pass.
+/// How often Play ticks, in real milliseconds; each tick lets `TICK_MS × speed × play_scale`
+/// virtual ms pass (see `LabScene::play_scale`).
 pub const TICK_MS: u32 = 100;
 
 /// The speeds offered, as multiples of real time.
@@ -34,7 +35,7 @@ impl PlayState {
             timer.set_value(None);
             if playing {
                 let shell = shell.clone();
-                let virtual_ms = (f64::from(TICK_MS) * speed).round().max(1.0) as u64;
+                let virtual_ms = (f64::from(TICK_MS) * speed * shell.play_scale()).round().max(1.0) as u64;
                 timer.set_value(Some(Interval::new(TICK_MS, move || shell.play_tick(virtual_ms))));
             }
         });

@@ -9,7 +9,7 @@ const PRESETS: &[Preset] = &[
         id: "leader-crash",
         title_key: "overview.preset.leader_crash",
         config: "",
-        tape: "w1000x3.kill-1.w1000x12.restart-1.w1000x5",
+        tape: "w1000x3.kill-1.w1000x12.restart-1.w5000x58",
         seed: 7,
     },
     Preset {
