@@ -36,17 +36,24 @@ pub fn key_len(key_id: u32) -> u32 {
     4 + key_id.checked_ilog10().unwrap_or(0) + 1
 }
 
-/// A record's size exactly as Kafka's `DefaultRecord.sizeInBytes` computes it (no headers).
+/// A record's size exactly as Kafka's `DefaultRecord.sizeInBytes` computes it (no headers),
+/// for the lab's `key-N` keys.
 pub fn record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_id: u32, value_bytes: u32) -> u32 {
-    let key = if key_id == NULL_KEY { 1 } else { varint_bytes(key_len(key_id) as i32) + key_len(key_id) };
-    let value = if value_bytes == NULL_VALUE { 1 } else { varint_bytes(value_bytes as i32) + value_bytes };
+    let key = (key_id != NULL_KEY).then(|| key_len(key_id));
+    let value = (value_bytes != NULL_VALUE).then_some(value_bytes);
+    v2_record_size_bytes(offset_delta, timestamp_delta_ms, key, value)
+}
+
+/// Kafka's `DefaultRecord.sizeInBytes` for any key and value lengths (`None` = null), no headers.
+pub fn v2_record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_bytes: Option<u32>, value_bytes: Option<u32>) -> u32 {
+    let field = |size: Option<u32>| size.map_or(1, |size| varint_bytes(size as i32) + size);
     let headers_count = 1;
     let attributes = 1;
     let body = attributes
         + varlong_bytes(timestamp_delta_ms)
         + varint_bytes(offset_delta as i32)
-        + key
-        + value
+        + field(key_bytes)
+        + field(value_bytes)
         + headers_count;
     varint_bytes(body as i32) + body
 }

@@ -6,30 +6,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use super::sticky::{PartitionLoadStats, StickyPartitioner, Switch};
 
-/// Bytes of a v2 record batch header (Kafka's `DefaultRecordBatch.RECORD_BATCH_OVERHEAD`).
-pub const RECORD_BATCH_OVERHEAD_BYTES: u32 = 61;
-
-/// Bytes of a zigzag varint (Kafka's `ByteUtils.sizeOfVarlong`, which also serves ints).
-fn varint_size_bytes(value: i64) -> u32 {
-    let mut zigzag = ((value << 1) ^ (value >> 63)) as u64;
-    let mut bytes = 1;
-    while zigzag >= 0x80 {
-        zigzag >>= 7;
-        bytes += 1;
-    }
-    bytes
-}
-
-/// Bytes of one v2 record without headers (Kafka's `DefaultRecord.sizeInBytes`);
-/// `key_bytes`/`value_bytes` of `None` are null.
-pub fn record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_bytes: Option<u32>, value_bytes: Option<u32>) -> u32 {
-    let field = |size: Option<u32>| match size {
-        None => 1,
-        Some(size) => varint_size_bytes(i64::from(size)) + size,
-    };
-    let body = 1 + varint_size_bytes(i64::from(offset_delta)) + varint_size_bytes(timestamp_delta_ms) + field(key_bytes) + field(value_bytes) + 1;
-    body + varint_size_bytes(i64::from(body))
-}
+pub use crate::model::log::record::{v2_record_size_bytes as record_size_bytes, BATCH_HEADER_BYTES as RECORD_BATCH_OVERHEAD_BYTES};
 
 /// Why a batch left the accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
