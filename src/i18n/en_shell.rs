@@ -30,6 +30,8 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("shell.copy.link", "Copy link"),
     ("shell.copied", "Link copied"),
     ("shell.log.title", "Event log"),
+    ("shell.log.filter", "Show only lines with"),
+    ("shell.log.filter.hint", "e.g. controller, broker-2, Isr"),
     ("shell.log.empty", "Nothing has happened yet: press Play or Step."),
     ("shell.log.time", "time"),
     ("shell.log.actor", "who"),

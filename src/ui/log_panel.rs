@@ -10,14 +10,22 @@ const SHOWN: usize = 80;
 
 #[component]
 pub fn LogPanel(shell: Shell) -> impl IntoView {
+    let filter = RwSignal::new(String::new());
     let entries = move || {
-        let mut entries = shell.log_tail(SHOWN);
+        let mut entries = shell.log_tail(SHOWN, &filter.get());
         entries.reverse();
         entries
     };
     view! {
         <section class="log-panel" aria-labelledby="log-title">
-            <h2 id="log-title">{t("shell.log.title")}</h2>
+            <div class="log-head">
+                <h2 id="log-title">{t("shell.log.title")}</h2>
+                <label>
+                    {t("shell.log.filter")}
+                    <input type="search" placeholder=t("shell.log.filter.hint") data-testid="log-filter"
+                        on:input=move |ev| filter.set(event_target_value(&ev))/>
+                </label>
+            </div>
             <div class="log-scroll" tabindex="0">
                 <table data-testid="event-log">
                     <thead><tr>

@@ -17,7 +17,8 @@ pub trait Transport {
     fn reset(&self, seed: u64);
     /// (position, tape length, virtual ms, trace hash); tracks changes.
     fn status(&self) -> (usize, usize, u64, u64);
-    fn log_tail(&self, count: usize) -> Vec<LogEntry>;
+    /// The newest `count` log lines whose actor or text contains `filter` (case-insensitive).
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogEntry>;
     fn link(&self, embed: bool) -> LinkState;
     fn error(&self) -> RwSignal<Option<String>>;
     /// The scene's `LabScene::play_scale`.
@@ -143,8 +144,18 @@ where
         })
     }
 
-    fn log_tail(&self, count: usize) -> Vec<LogEntry> {
-        self.with(|run| run.sim().log().last(count).into_iter().cloned().collect())
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogEntry> {
+        let filter = filter.trim().to_lowercase();
+        self.with(|run| {
+            let log = run.sim().log();
+            if filter.is_empty() {
+                return log.last(count).into_iter().cloned().collect();
+            }
+            let matches = |e: &LogEntry| e.actor.to_lowercase().contains(&filter) || e.text.to_lowercase().contains(&filter);
+            let mut found: Vec<LogEntry> = (0..log.len()).rev().filter_map(|i| log.get(i)).filter(|e| matches(e)).take(count).cloned().collect();
+            found.reverse();
+            found
+        })
     }
 
     fn link(&self, embed: bool) -> LinkState {

@@ -65,6 +65,15 @@ test("a copied link reproduces the same state in a new page", async () => {
   assert.deepEqual([...page.problems, ...copy.problems], []);
 });
 
+test("the event log can be narrowed to the controller's decisions", async () => {
+  const page = await openPage(browser, `${root.url}?scene=overview&preset=leader-crash&t=14`);
+  await page.getByTestId("log-filter").fill("controller");
+  const rows = await page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  assert.ok(rows.length > 0 && rows.every((r) => r.includes("controller")), rows.join("\n"));
+  assert.ok(rows.some((r) => r.includes("fenced broker-1")), rows.join("\n"));
+  assert.deepEqual(page.problems, []);
+});
+
 test("the browser computes the same trace hash as the native model", async () => {
   const tape = "w500x4.kill-2.w1000x12.produce-50.restart-2.s40";
   const native = execFileSync("cargo", ["run", "--quiet", "--example", "trace_hash", "--", tape, "1", "2", "3"], { encoding: "utf8" });

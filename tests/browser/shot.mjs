@@ -11,7 +11,11 @@ const page = await openPage(browser, `${server.url}${query}`);
 await page.setViewportSize({ width: Number(width), height: 900 });
 if (theme === "--dark") await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
 await page.waitForTimeout(300);
-await page.screenshot({ path: out, fullPage: true });
+// A viewport as tall as the page, so the sticky transport bar sits at the bottom as a user sees it.
+const height = await page.evaluate(() => document.documentElement.scrollHeight);
+await page.setViewportSize({ width: Number(width), height: Math.min(height, 4000) });
+await page.waitForTimeout(100);
+await page.screenshot({ path: out });
 if (page.problems.length) console.log("console problems:", page.problems);
 console.log(`saved ${out}`);
 await browser.close();
