@@ -12,15 +12,15 @@ fn join(ids: &[u32]) -> String {
 
 /// One `kafka-topics --describe` line.
 fn describe_line(p: &PartitionView) -> String {
+    // kafka-topics prints "none" when a partition has no leader.
     let leader = p.leader.map_or("none".to_string(), |l| l.to_string());
     format!(
-        "Topic: {}\tPartition: {}\tLeader: {}\tReplicas: {}\tIsr: {}\tLeaderEpoch: {}",
+        "Topic: {}\tPartition: {}\tLeader: {}\tReplicas: {}\tIsr: {}",
         p.topic,
         p.partition,
         leader,
         join(&p.replicas),
-        join(&p.isr),
-        p.leader_epoch
+        join(&p.isr)
     )
 }
 
