@@ -46,4 +46,11 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("shell.preset.none", "Choose a preset…"),
     ("shell.open.full", "Open in Kafka Lab"),
     ("scene.overview", "Topic overview"),
+    ("shell.config.summary", "Configuration ({count} changed from Kafka's defaults)"),
+    ("shell.config.hint", "Every property this scene reads, with Kafka's name, the value in force and its default (lab.* knobs belong to the simulator). Applying starts the run again from the beginning with the same seed; an invalid value is refused with Kafka's message and nothing changes."),
+    ("shell.config.property", "property"),
+    ("shell.config.value", "value"),
+    ("shell.config.default", "default"),
+    ("shell.config.scope", "read by"),
+    ("shell.config.apply", "Apply and restart"),
 ];

@@ -43,6 +43,7 @@ pub fn App() -> impl IntoView {
         embed::post_height_on_resize();
     }
     let link_error = RwSignal::new(link_error);
+    let config_shell = shell.clone();
     view! {
         <div class="app" class:embed=embed>
             <Show when=move || !embed>
@@ -51,6 +52,9 @@ pub fn App() -> impl IntoView {
             <Banner message=link_error.into() template="shell.link.error" dismiss=link_error/>
             <Banner message=shell.error().into() template="shell.command.error" dismiss=shell.error()/>
             <main class="scene" id="scene">{scene_view}</main>
+            <Show when=move || !embed>
+                <super::config_panel::ConfigPanel shell=config_shell.clone()/>
+            </Show>
             <TransportBar shell=shell.clone() play=play compact=embed/>
             <Footer shell=shell.clone() embed=embed/>
             <Show when=move || !embed>

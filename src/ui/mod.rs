@@ -2,6 +2,7 @@
 //! and one folder per scene. No Kafka logic here: views read the model and send commands.
 
 mod app;
+mod config_panel;
 mod embed;
 mod keyboard;
 mod log_panel;

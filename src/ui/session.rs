@@ -23,6 +23,19 @@ pub trait Transport {
     fn error(&self) -> RwSignal<Option<String>>;
     /// The scene's `LabScene::play_scale`.
     fn play_scale(&self) -> f64;
+    /// Every property of the scene: (name, value in force, default, scope); tracks changes.
+    fn config_rows(&self) -> Vec<ConfigRow>;
+    /// Starts again (same seed, empty history) with `overrides`; on error nothing changes.
+    fn reconfigure(&self, overrides: Vec<(String, String)>);
+}
+
+/// One property as the config panel shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigRow {
+    pub name: &'static str,
+    pub value: String,
+    pub default: &'static str,
+    pub scope: &'static str,
 }
 
 /// A typed scene run for views, plus the type-erased `Transport` for the shell.
@@ -180,5 +193,28 @@ where
 
     fn play_scale(&self) -> f64 {
         S::play_scale()
+    }
+
+    fn config_rows(&self) -> Vec<ConfigRow> {
+        self.with(|run| {
+            run.config
+                .schema()
+                .iter()
+                .map(|p| ConfigRow { name: p.name, value: run.config.display(p.name), default: p.default, scope: p.scope })
+                .collect()
+        })
+    }
+
+    fn reconfigure(&self, overrides: Vec<(String, String)>) {
+        let seed = self.run.with_value(|run| run.seed);
+        match Run::<S>::new(seed, &overrides) {
+            Ok(run) => {
+                self.run.set_value(run);
+                self.preset.set_value(None);
+                self.error.set(None);
+                self.changed.notify();
+            }
+            Err(why) => self.error.set(Some(why)),
+        }
     }
 }

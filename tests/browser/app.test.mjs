@@ -74,6 +74,21 @@ test("the event log can be narrowed to the controller's decisions", async () => 
   assert.deepEqual(page.problems, []);
 });
 
+test("the config panel applies Kafka properties and refuses impossible ones with Kafka's message", async () => {
+  const page = await openPage(browser, `${root.url}?scene=overview&seed=4`);
+  await page.locator(".config-panel summary").click();
+  await page.getByLabel("replication.factor", { exact: true }).fill("4");
+  await page.getByRole("button", { name: "Apply and restart" }).click();
+  assert.match(await text(page, "error-banner"), /The target replication factor of 4 cannot be reached because only 3 broker\(s\) are registered\./);
+  assert.equal(await page.locator('[data-testid^="partition-"]').count(), 6, "nothing changed");
+  await page.getByLabel("replication.factor", { exact: true }).fill("2");
+  await page.getByLabel("partitions", { exact: true }).fill("12");
+  await page.getByRole("button", { name: "Apply and restart" }).click();
+  assert.equal(await page.locator('[data-testid^="partition-"]').count(), 12);
+  assert.match(page.url(), /c=partitions:12,replication.factor:2/);
+  assert.deepEqual(page.problems, []);
+});
+
 test("the browser computes the same trace hash as the native model", async () => {
   const tape = "w500x4.kill-2.w1000x12.produce-50.restart-2.s40";
   const native = execFileSync("cargo", ["run", "--quiet", "--example", "trace_hash", "--", tape, "1", "2", "3"], { encoding: "utf8" });

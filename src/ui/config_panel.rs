@@ -1,0 +1,76 @@
+//! The configuration panel: every property the scene reads, with Kafka's names,
+//! the value in force and the default; applying starts the run again with them.
+
+use leptos::prelude::*;
+
+use super::session::ConfigRow;
+use super::transport::Shell;
+use crate::i18n::{t, tf};
+
+#[component]
+pub fn ConfigPanel(shell: Shell) -> impl IntoView {
+    let rows = {
+        let shell = shell.clone();
+        Signal::derive(move || shell.config_rows())
+    };
+    // Edited values by property name; empty means "as in force".
+    let edits: RwSignal<Vec<(&'static str, String)>> = RwSignal::new(Vec::new());
+    let overridden = move || rows.get().iter().filter(|r| r.value != r.default).count();
+    let apply = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let edited = edits.get_untracked();
+        let overrides = rows
+            .get_untracked()
+            .iter()
+            .map(|r| {
+                let value = edited.iter().find(|(n, _)| *n == r.name).map_or(r.value.clone(), |(_, v)| v.clone());
+                (r.name.to_string(), value)
+            })
+            .filter(|(name, value)| rows.get_untracked().iter().any(|r| r.name == name && r.default != value))
+            .collect();
+        shell.reconfigure(overrides);
+        edits.set(Vec::new());
+    };
+    view! {
+        <details class="config-panel">
+            <summary>{move || tf("shell.config.summary", &[("count", &overridden().to_string())])}</summary>
+            <p class="muted">{t("shell.config.hint")}</p>
+            <form on:submit=apply>
+                <table data-testid="config">
+                    <thead><tr>
+                        <th scope="col">{t("shell.config.property")}</th>
+                        <th scope="col">{t("shell.config.value")}</th>
+                        <th scope="col">{t("shell.config.default")}</th>
+                        <th scope="col">{t("shell.config.scope")}</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || rows.get().into_iter().map(|row| config_row(row, edits)).collect_view()}
+                    </tbody>
+                </table>
+                <button type="submit" class="primary">{t("shell.config.apply")}</button>
+            </form>
+        </details>
+    }
+}
+
+fn config_row(row: ConfigRow, edits: RwSignal<Vec<(&'static str, String)>>) -> impl IntoView {
+    let name = row.name;
+    let changed = row.value != row.default;
+    view! {
+        <tr class:changed=changed>
+            <th scope="row"><code>{name}</code></th>
+            <td>
+                <input type="text" size="12" prop:value=row.value aria-label=name
+                    on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        edits.update(|e| {
+                            e.retain(|(n, _)| *n != name);
+                            e.push((name, value));
+                        });
+                    }/>
+            </td>
+            <td class="num">{row.default}</td>
+            <td class="muted">{row.scope}</td>
+        </tr>
+    }
+}
