@@ -1,0 +1,215 @@
+//! The network strip: producer, brokers and controller as boxes in columns, messages in
+//! flight drawn along arcs at the position their progress says, cut links drawn dashed.
+
+use leptos::prelude::*;
+
+use super::broker_name;
+use crate::i18n::{t, tf};
+use crate::model::replication::{in_flight, InFlightView, Node, Replication};
+use crate::ui::session::Session;
+
+/// Width of one node column in SVG units (the cards below use equal columns).
+pub const COL_W: f64 = 200.0;
+const HEIGHT: f64 = 170.0;
+const MID_Y: f64 = 85.0;
+const BOX_W: f64 = 150.0;
+const BOX_H: f64 = 40.0;
+/// The most messages drawn at once (the list below says how many there are).
+const MAX_DRAWN: usize = 40;
+
+/// Column of a node: producer first, then brokers 1..n, then the controller.
+pub fn column(node: Node, brokers: usize) -> usize {
+    match node {
+        Node::Producer => 0,
+        Node::Broker(id) => id as usize,
+        Node::Controller => brokers + 1,
+    }
+}
+
+fn center_x(col: usize) -> f64 {
+    (col as f64 + 0.5) * COL_W
+}
+
+/// A quadratic arc from one node to another: left-to-right arcs above the boxes,
+/// right-to-left below, so a request and its response never share a lane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arc {
+    pub start: (f64, f64),
+    pub control: (f64, f64),
+    pub end: (f64, f64),
+}
+
+pub fn arc(from_col: usize, to_col: usize) -> Arc {
+    let (x1, x2) = (center_x(from_col), center_x(to_col));
+    let up = x1 < x2;
+    let (edge, sign) = if up { (MID_Y - BOX_H / 2.0, -1.0) } else { (MID_Y + BOX_H / 2.0, 1.0) };
+    let apex = (14.0 + 0.06 * (x2 - x1).abs()).min(52.0);
+    Arc { start: (x1, edge), control: ((x1 + x2) / 2.0, edge + sign * 2.0 * apex), end: (x2, edge) }
+}
+
+/// The point a fraction `t` (0…1) along the arc.
+pub fn point_on(a: Arc, t: f64) -> (f64, f64) {
+    let t = t.clamp(0.0, 1.0);
+    let u = 1.0 - t;
+    let x = u * u * a.start.0 + 2.0 * u * t * a.control.0 + t * t * a.end.0;
+    let y = u * u * a.start.1 + 2.0 * u * t * a.control.1 + t * t * a.end.1;
+    (x, y)
+}
+
+fn arc_path(a: Arc) -> String {
+    format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", a.start.0, a.start.1, a.control.0, a.control.1, a.end.0, a.end.1)
+}
+
+/// Short label and css class of a message kind (Kafka's API names).
+fn kind_style(kind: &str) -> (&'static str, &'static str) {
+    match kind {
+        "Fetch" => (t("replication.msg.fetch"), "fetch"),
+        "FetchResponse" => (t("replication.msg.fetch_response"), "fetch-resp"),
+        "OffsetsForLeaderEpoch" => (t("replication.msg.epoch"), "epoch"),
+        "OffsetsForLeaderEpochResponse" => (t("replication.msg.epoch_response"), "epoch-resp"),
+        "Produce" => (t("replication.msg.produce"), "produce"),
+        _ => (t("replication.msg.produce_response"), "produce-resp"),
+    }
+}
+
+/// One node box: its label, a second line, and a state class.
+struct NodeBox {
+    col: usize,
+    label: String,
+    sub: String,
+    class: &'static str,
+}
+
+fn node_boxes(w: &Replication) -> Vec<NodeBox> {
+    let n = w.brokers().len();
+    let leader = w.partition().leader();
+    let mut boxes = vec![NodeBox { col: 0, label: "producer".into(), sub: String::new(), class: "producer" }];
+    for b in w.brokers() {
+        let (sub, class) = if !b.alive {
+            (t("replication.node.down").to_string(), "down")
+        } else if b.paused {
+            (t("replication.node.paused").to_string(), "paused")
+        } else if leader == Some(b.id) {
+            (tf("replication.node.leader", &[("epoch", &w.partition().leader_epoch().to_string())]), "leader")
+        } else if w.partition().isr().contains(&b.id) {
+            (t("replication.node.in_isr").to_string(), "follower")
+        } else {
+            (t("replication.node.out_of_isr").to_string(), "out")
+        };
+        boxes.push(NodeBox { col: b.id as usize, label: broker_name(b.id), sub, class });
+    }
+    boxes.push(NodeBox { col: n + 1, label: "controller".into(), sub: String::new(), class: "controller" });
+    boxes
+}
+
+/// Every pair of endpoints that has a link a learner can cut.
+pub fn link_pairs(brokers: u32) -> Vec<(Node, Node)> {
+    let mut pairs = Vec::new();
+    for a in 1..=brokers {
+        for b in a + 1..=brokers {
+            pairs.push((Node::Broker(a), Node::Broker(b)));
+        }
+    }
+    for b in 1..=brokers {
+        pairs.push((Node::Producer, Node::Broker(b)));
+    }
+    for b in 1..=brokers {
+        pairs.push((Node::Broker(b), Node::Controller));
+    }
+    pairs
+}
+
+fn draw_box(b: NodeBox) -> impl IntoView {
+    let x = center_x(b.col) - BOX_W / 2.0;
+    let y = MID_Y - BOX_H / 2.0;
+    let cx = center_x(b.col);
+    view! {
+        <g class=format!("node {}", b.class)>
+            <rect x=x y=y width=BOX_W height=BOX_H rx="7"/>
+            <text x=cx y=MID_Y - 4.0 text-anchor="middle" class="label">{b.label}</text>
+            <text x=cx y=MID_Y + 12.0 text-anchor="middle" class="sub">{b.sub}</text>
+        </g>
+    }
+}
+
+fn draw_cut(a: Node, b: Node, n: usize) -> impl IntoView {
+    let (ca, cb) = (column(a, n), column(b, n));
+    let arc = arc(ca.min(cb), ca.max(cb));
+    let (mx, my) = point_on(arc, 0.5);
+    let title = tf("replication.link.cut_title", &[("a", &a.name()), ("b", &b.name())]);
+    view! {
+        <g class="cut-link">
+            <title>{title}</title>
+            <path d=arc_path(arc)/>
+            <text x=mx y=my + 5.0 text-anchor="middle">"✂"</text>
+        </g>
+    }
+}
+
+fn draw_message(m: &InFlightView, n: usize) -> impl IntoView {
+    let arc = arc(column(m.from, n), column(m.to, n));
+    let (x, y) = point_on(arc, m.progress);
+    let (label, class) = kind_style(m.kind);
+    let width = 12.0 + 6.6 * label.chars().count() as f64;
+    let title = format!("{} {} → {} · {}", m.kind, m.from.name(), m.to.name(), m.detail);
+    view! {
+        <g class=format!("msg {class}") transform=format!("translate({x:.1} {y:.1})")>
+            <title>{title}</title>
+            <rect x=-width / 2.0 y="-9" width=width height="18" rx="9"/>
+            <text y="4" text-anchor="middle">{label}</text>
+        </g>
+    }
+}
+
+#[component]
+pub fn Wire(session: Session<Replication>) -> impl IntoView {
+    let cols = move || session.with(|run| run.world().brokers().len() + 2);
+    view! {
+        <svg class="wire" role="img" aria-label=t("replication.wire.label") style=move || format!("--cols: {}", cols())
+            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)>
+            {move || session.with(|run| {
+                let w = run.world();
+                let n = w.brokers().len();
+                let cuts = link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b));
+                let cuts = cuts.map(|(a, b)| draw_cut(a, b, n)).collect_view();
+                let boxes = node_boxes(w).into_iter().map(draw_box).collect_view();
+                let messages = in_flight(run.sim());
+                let messages = messages.iter().take(MAX_DRAWN).map(|m| draw_message(m, n)).collect_view();
+                view! { {cuts}{boxes}{messages} }
+            })}
+        </svg>
+    }
+}
+
+/// The messages on the wire as text (readable without the drawing).
+#[component]
+pub fn WireList(session: Session<Replication>) -> impl IntoView {
+    let lines = move || {
+        session.with(|run| {
+            in_flight(run.sim())
+                .iter()
+                .map(|m| {
+                    let pct = format!("{:.0}%", m.progress * 100.0);
+                    format!("{} {} → {} · {} · {pct}", m.kind, m.from.name(), m.to.name(), m.detail)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <div class="wire-list" data-testid="in-flight">
+            <strong>{t("replication.wire.title")}</strong>" "
+            {move || {
+                let lines = lines();
+                if lines.is_empty() {
+                    return view! { <span class="muted">{t("replication.wire.none")}</span> }.into_any();
+                }
+                let more = lines.len().saturating_sub(6);
+                view! {
+                    <ul>{lines.into_iter().take(6).map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    {(more > 0).then(|| view! { <span class="muted">{tf("replication.wire.more", &[("count", &more.to_string())])}</span> })}
+                }.into_any()
+            }}
+        </div>
+    }
+}
+
