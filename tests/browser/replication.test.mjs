@@ -43,10 +43,10 @@ test("min.insync.replicas=2: the same faults are refused and nothing acknowledge
 test("playing the acks=1 loss from the start fills the ledger through the UI", async () => {
   const page = await open("preset=loss-acks-1&t=0");
   assert.equal(await text(page, "ledger-sent"), "0");
-  assert.match(await text(page, "position"), /step 0 of 6/);
-  await page.getByRole("button", { name: "Play" }).click();
+  assert.match(await text(page, "position"), /step 0 of 7/);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="acked-lost"]')?.textContent.trim() === "3", null, { timeout: 10000 });
-  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
   assert.equal(await text(page, "ledger-sent"), "3");
   assert.equal(await text(page, "ledger-lost"), "3");
   assert.match(await text(page, "broker-1-state"), /down/);
