@@ -20,6 +20,10 @@ pub fn join(ids: &[u32]) -> String {
     ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
+fn names(ids: &[u32]) -> String {
+    ids.iter().map(|id| broker_name(*id)).collect::<Vec<_>>().join(", ")
+}
+
 pub fn acks_text(acks: Acks) -> &'static str {
     match acks {
         Acks::None => "0",
@@ -130,7 +134,7 @@ fn broker_card(v: ReplicaView, parked: PurgatoryView, session: Session<Replicati
                 <p class="note">{tf("replication.broker.slow", &[("ms", &v.slow_fetch_delay_ms.to_string())])}</p>
             })}
             {(!parked.parked_fetches.is_empty()).then(|| view! {
-                <p class="note">{tf("replication.broker.parked", &[("followers", &join(&parked.parked_fetches))])}</p>
+                <p class="note">{tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))])}</p>
             })}
             {(parked.waiting_produces > 0).then(|| view! {
                 <p class="note">{tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())])}</p>

@@ -10,7 +10,7 @@ use crate::model::replication::{RecordView, Replication, ReplicaView};
 use crate::ui::session::Session;
 
 /// How many offsets are drawn as cells (the rest fold into a range).
-pub const WINDOW: i64 = 20;
+pub const WINDOW: i64 = 18;
 /// Epoch colours cycle through this many classes (`epoch-0` … `epoch-5`).
 const EPOCH_CLASSES: i32 = 6;
 

@@ -10,8 +10,8 @@ use crate::ui::session::Session;
 
 /// Width of one node column in SVG units (the cards below use equal columns).
 pub const COL_W: f64 = 200.0;
-const HEIGHT: f64 = 170.0;
-const MID_Y: f64 = 85.0;
+const HEIGHT: f64 = 180.0;
+const MID_Y: f64 = 90.0;
 const BOX_W: f64 = 150.0;
 const BOX_H: f64 = 40.0;
 /// The most messages drawn at once (the list below says how many there are).
@@ -42,8 +42,10 @@ pub struct Arc {
 pub fn arc(from_col: usize, to_col: usize) -> Arc {
     let (x1, x2) = (center_x(from_col), center_x(to_col));
     let up = x1 < x2;
-    let (edge, sign) = if up { (MID_Y - BOX_H / 2.0, -1.0) } else { (MID_Y + BOX_H / 2.0, 1.0) };
-    let apex = (14.0 + 0.06 * (x2 - x1).abs()).min(52.0);
+    // Ends clear of the boxes by half a message pill, so a message just sent does not hide a label.
+    let clear = BOX_H / 2.0 + 11.0;
+    let (edge, sign) = if up { (MID_Y - clear, -1.0) } else { (MID_Y + clear, 1.0) };
+    let apex = (12.0 + 0.05 * (x2 - x1).abs()).min(42.0);
     Arc { start: (x1, edge), control: ((x1 + x2) / 2.0, edge + sign * 2.0 * apex), end: (x2, edge) }
 }
 
@@ -153,11 +155,22 @@ fn draw_message(m: &InFlightView, n: usize) -> impl IntoView {
     let width = 12.0 + 6.6 * label.chars().count() as f64;
     let title = format!("{} {} → {} · {}", m.kind, m.from.name(), m.to.name(), m.detail);
     view! {
+        <path class=format!("track {class}") d=arc_path(arc) marker-end="url(#rep-arrow)"/>
         <g class=format!("msg {class}") transform=format!("translate({x:.1} {y:.1})")>
             <title>{title}</title>
             <rect x=-width / 2.0 y="-9" width=width height="18" rx="9"/>
             <text y="4" text-anchor="middle">{label}</text>
         </g>
+    }
+}
+
+fn arrow_marker() -> impl IntoView {
+    view! {
+        <defs>
+            <marker id="rep-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <path d="M0 0 L10 5 L0 10 z"/>
+            </marker>
+        </defs>
     }
 }
 
@@ -175,7 +188,7 @@ pub fn Wire(session: Session<Replication>) -> impl IntoView {
                 let boxes = node_boxes(w).into_iter().map(draw_box).collect_view();
                 let messages = in_flight(run.sim());
                 let messages = messages.iter().take(MAX_DRAWN).map(|m| draw_message(m, n)).collect_view();
-                view! { {cuts}{boxes}{messages} }
+                view! { {arrow_marker()}{cuts}{boxes}{messages} }
             })}
         </svg>
     }
