@@ -22,6 +22,7 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("replication.node.out_of_isr", "✗ out of ISR"),
     ("replication.producer.in_flight", "requests in flight: {count}"),
     ("replication.producer.waiting", "waiting for a leader: {count}"),
+    ("replication.producer.last", "last:"),
     ("replication.produce.count", "Records to produce"),
     ("replication.produce", "Produce"),
     ("replication.broker.running", "● running"),

@@ -54,6 +54,8 @@ pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
 fn ProducerCard(session: Session<Replication>) -> impl IntoView {
     let count = RwSignal::new(String::from("1"));
     let stats = move || session.with(|run| (run.world().producer_view(), run.world().settings().acks));
+    // The producer's latest line in the event log: its last callback or error (kept in embeds too).
+    let last = move || session.with(|run| run.sim().log().iter().filter(|e| e.actor == "producer").last().map(|e| e.text.clone()));
     let send = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match count.get_untracked().trim().parse::<u32>() {
@@ -67,6 +69,7 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
             <p class="mono">{move || format!("acks={}", acks_text(stats().1))}</p>
             <p>{move || tf("replication.producer.in_flight", &[("count", &stats().0.in_flight.to_string())])}</p>
             <p>{move || tf("replication.producer.waiting", &[("count", &stats().0.waiting_for_leader.to_string())])}</p>
+            {move || last().map(|line| view! { <p class="note mono" data-testid="producer-last">{t("replication.producer.last")}" "{line}</p> })}
             <form class="produce" on:submit=send>
                 <label>
                     <span class="sr-only">{t("replication.produce.count")}</span>
