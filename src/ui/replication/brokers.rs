@@ -1,9 +1,12 @@
 //! One card per node under the network strip: the producer, each broker (state, role,
 //! LEO/HW, faults to inject) and the controller (leader, epoch, ISR, unclean election).
+//! What a card says is markup; only its controls are views.
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::broker_name;
+use super::{broker_name, esc};
 use crate::i18n::{t, tf};
 use crate::model::replication::{Acks, Command, PurgatoryView, Replication, ReplicaView};
 use crate::ui::session::Session;
@@ -32,6 +35,11 @@ pub fn acks_text(acks: Acks) -> &'static str {
     }
 }
 
+/// Appends `<p class="...">text</p>` (text escaped).
+fn line(out: &mut String, class: &str, text: &str) {
+    let _ = write!(out, r#"<p class="{class}">{}</p>"#, esc(text));
+}
+
 #[component]
 pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
@@ -50,33 +58,37 @@ pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
     }
 }
 
+fn producer_markup(run: &crate::model::scene::Run<Replication>) -> String {
+    let w = run.world();
+    let p = w.producer_view();
+    let mut out = String::new();
+    line(&mut out, "mono", &format!("acks={}", acks_text(w.settings().acks)));
+    line(&mut out, "", &tf("replication.producer.in_flight", &[("count", &p.in_flight.to_string())]));
+    line(&mut out, "", &tf("replication.producer.waiting", &[("count", &p.waiting_for_leader.to_string())]));
+    // Its latest line in the event log: the last callback or error (kept in embeds too).
+    if let Some(last) = run.sim().log().iter().filter(|e| e.actor == "producer").last() {
+        line(&mut out, "note mono", &format!("{} {}", t("replication.producer.last"), last.text));
+    }
+    out
+}
+
 #[component]
 fn ProducerCard(session: Session<Replication>) -> impl IntoView {
     let count = RwSignal::new(String::from("1"));
-    let stats = move || session.with(|run| (run.world().producer_view(), run.world().settings().acks));
-    // The producer's latest line in the event log: its last callback or error (kept in embeds too).
-    let last = move || session.with(|run| run.sim().log().iter().filter(|e| e.actor == "producer").last().map(|e| e.text.clone()));
     let send = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match count.get_untracked().trim().parse::<u32>() {
-            Ok(records) => session.command(Command::Produce { records }),
-            Err(_) => session.command(Command::Produce { records: 0 }),
-        }
+        // An unreadable count is sent as 0 so the model refuses it and says why.
+        let records = count.get_untracked().trim().parse::<u32>().unwrap_or(0);
+        session.command(Command::Produce { records });
     };
     view! {
         <article class="node-card producer" data-testid="producer">
             <h3>"producer"</h3>
-            <p class="mono">{move || format!("acks={}", acks_text(stats().1))}</p>
-            <p>{move || tf("replication.producer.in_flight", &[("count", &stats().0.in_flight.to_string())])}</p>
-            <p>{move || tf("replication.producer.waiting", &[("count", &stats().0.waiting_for_leader.to_string())])}</p>
-            {move || last().map(|line| view! { <p class="note mono" data-testid="producer-last">{t("replication.producer.last")}" "{line}</p> })}
+            <div inner_html=move || session.with(producer_markup)></div>
             <form class="produce" on:submit=send>
-                <label>
-                    <span class="sr-only">{t("replication.produce.count")}</span>
-                    <input type="number" min="1" max="10000" size="5" prop:value=move || count.get()
-                        aria-label=t("replication.produce.count") data-testid="produce-count"
-                        on:input=move |ev| count.set(event_target_value(&ev))/>
-                </label>
+                <input type="number" min="1" max="10000" prop:value=move || count.get()
+                    aria-label=t("replication.produce.count") data-testid="produce-count"
+                    on:input=move |ev| count.set(event_target_value(&ev))/>
                 <button type="submit" class="primary">{t("replication.produce")}</button>
             </form>
         </article>
@@ -111,88 +123,99 @@ fn role_line(v: &ReplicaView) -> String {
     }
 }
 
-fn epoch_cache_text(cache: &[(i32, i64)]) -> String {
-    if cache.is_empty() {
-        return "—".into();
+fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> String {
+    let mut out = String::new();
+    let _ = write!(out, r#"<p class="state" data-testid="broker-{}-state">{}</p>"#, v.broker, esc(t(state_line(v).0)));
+    line(&mut out, "", &role_line(v));
+    if v.in_isr {
+        line(&mut out, "", t("replication.broker.in_isr"));
+    } else {
+        line(&mut out, "out", t("replication.broker.out_isr"));
     }
-    cache.iter().map(|(e, o)| format!("{e}→{o}")).collect::<Vec<_>>().join(" ")
+    line(&mut out, "mono", &format!("LEO {} · HW {}", v.log_end_offset, v.high_watermark));
+    let cache = v.epoch_cache.iter().map(|(e, o)| format!("{e}→{o}")).collect::<Vec<_>>().join(" ");
+    let _ = write!(
+        out,
+        r#"<p class="mono small" title="{}">{} {}</p>"#,
+        esc(t("replication.broker.checkpoint.hint")),
+        esc(t("replication.broker.checkpoint")),
+        if cache.is_empty() { "—".into() } else { cache }
+    );
+    if v.slow_fetch_delay_ms > 0 {
+        line(&mut out, "note", &tf("replication.broker.slow", &[("ms", &v.slow_fetch_delay_ms.to_string())]));
+    }
+    if !parked.parked_fetches.is_empty() {
+        line(&mut out, "note", &tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))]));
+    }
+    if parked.waiting_produces > 0 {
+        line(&mut out, "note", &tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())]));
+    }
+    out
 }
 
 fn broker_card(v: ReplicaView, parked: PurgatoryView, session: Session<Replication>) -> impl IntoView {
     let id = v.broker;
-    let (state_key, state_class) = state_line(&v);
-    let isr_key = if v.in_isr { "replication.broker.in_isr" } else { "replication.broker.out_isr" };
-    let name = broker_name(id);
+    let class = format!("node-card broker {} role-{}", state_line(&v).1, v.role);
     view! {
-        <article class=format!("node-card broker {state_class} role-{}", v.role) data-testid=format!("broker-{id}")>
-            <h3>{name.clone()}</h3>
-            <p class="state" data-testid=format!("broker-{id}-state")>{t(state_key)}</p>
-            <p>{role_line(&v)}</p>
-            <p class:out=!v.in_isr>{t(isr_key)}</p>
-            <p class="mono">{format!("LEO {} · HW {}", v.log_end_offset, v.high_watermark)}</p>
-            <p class="mono small" title=t("replication.broker.checkpoint.hint")>
-                {t("replication.broker.checkpoint")}" "{epoch_cache_text(&v.epoch_cache)}
-            </p>
-            {(v.slow_fetch_delay_ms > 0).then(|| view! {
-                <p class="note">{tf("replication.broker.slow", &[("ms", &v.slow_fetch_delay_ms.to_string())])}</p>
-            })}
-            {(!parked.parked_fetches.is_empty()).then(|| view! {
-                <p class="note">{tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))])}</p>
-            })}
-            {(parked.waiting_produces > 0).then(|| view! {
-                <p class="note">{tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())])}</p>
-            })}
-            {broker_actions(&v, &name, session)}
+        <article class=class data-testid=format!("broker-{id}")>
+            <h3>{broker_name(id)}</h3>
+            <div inner_html=broker_markup(&v, &parked)></div>
+            {broker_actions(&v, session)}
         </article>
     }
 }
 
-fn broker_actions(v: &ReplicaView, name: &str, session: Session<Replication>) -> impl IntoView {
+fn broker_actions(v: &ReplicaView, session: Session<Replication>) -> AnyView {
     let id = v.broker;
-    let args = [("broker", name)];
+    let name = broker_name(id);
+    let args = [("broker", name.as_str())];
     if !v.alive {
-        return view! {
-            <div class="actions">
-                <button class="primary" on:click=move |_| session.command(Command::Restart(id))>{tf("replication.action.restart", &args)}</button>
-            </div>
-        }
-        .into_any();
+        let label = tf("replication.action.restart", &args);
+        return view! { <div class="actions"><button class="primary" on:click=move |_| session.command(Command::Restart(id))>{label}</button></div> }
+            .into_any();
     }
-    let slowed = v.slow_fetch_delay_ms > 0;
-    let slow_label = if slowed { tf("replication.action.unslow", &args) } else { tf("replication.action.slow", &args) };
-    let delay = if slowed { 0 } else { SLOW_MS };
-    view! {
-        <div class="actions">
-            <button class="danger" title=t("replication.action.kill.hint") on:click=move |_| session.command(Command::Kill(id))>{tf("replication.action.kill", &args)}</button>
-            <button class="danger" title=t("replication.action.powerfail.hint") on:click=move |_| session.command(Command::PowerFail(id))>{tf("replication.action.powerfail", &args)}</button>
-            <button title=t("replication.action.pause.hint") disabled=v.paused
-                on:click=move |_| session.command(Command::Pause { broker: id, duration_ms: PAUSE_MS })>{tf("replication.action.pause", &args)}</button>
-            <button title=t("replication.action.slow.hint") on:click=move |_| session.command(Command::Slow { broker: id, delay_ms: delay })>{slow_label}</button>
-        </div>
-    }
-    .into_any()
+    let delay = if v.slow_fetch_delay_ms > 0 { 0 } else { SLOW_MS };
+    let slow_key = if delay == 0 { "replication.action.unslow" } else { "replication.action.slow" };
+    let buttons: [(&'static str, &'static str, &'static str, Command); 4] = [
+        ("replication.action.kill", "replication.action.kill.hint", "danger", Command::Kill(id)),
+        ("replication.action.powerfail", "replication.action.powerfail.hint", "danger", Command::PowerFail(id)),
+        ("replication.action.pause", "replication.action.pause.hint", "", Command::Pause { broker: id, duration_ms: PAUSE_MS }),
+        (slow_key, "replication.action.slow.hint", "", Command::Slow { broker: id, delay_ms: delay }),
+    ];
+    let buttons = buttons
+        .into_iter()
+        .map(|(key, hint, class, command)| {
+            let label = tf(key, &args);
+            view! { <button class=class title=t(hint) on:click=move |_| session.command(command.clone())>{label}</button> }
+        })
+        .collect_view();
+    view! { <div class="actions">{buttons}</div> }.into_any()
+}
+
+fn controller_markup(w: &Replication) -> String {
+    let c = w.controller_view();
+    let mut out = String::new();
+    let leader = match c.leader {
+        Some(l) => tf("replication.controller.leader", &[("leader", &broker_name(l))]),
+        None => t("replication.controller.no_leader").to_string(),
+    };
+    line(&mut out, "", &leader);
+    line(&mut out, "", &tf("replication.controller.epoch", &[("epoch", &c.leader_epoch.to_string())]));
+    line(&mut out, "mono", &format!("Isr: {}", join(&c.isr)));
+    line(&mut out, "", &tf("replication.controller.fenced", &[("brokers", &join(&c.fenced))]));
+    line(&mut out, "mono small", &format!("unclean.leader.election.enable={}", c.unclean_leader_election));
+    out
 }
 
 #[component]
 fn ControllerCard(session: Session<Replication>) -> impl IntoView {
-    let view_of = move || session.with(|run| run.world().controller_view());
-    let toggle = move |_| {
-        let on = view_of().unclean_leader_election;
-        session.command(Command::SetUncleanElection(!on));
-    };
+    let unclean = move || session.with(|run| run.world().controller_view().unclean_leader_election);
     view! {
         <article class="node-card controller" data-testid="controller">
             <h3>"controller"</h3>
-            <p>{move || match view_of().leader {
-                Some(l) => tf("replication.controller.leader", &[("leader", &broker_name(l))]),
-                None => t("replication.controller.no_leader").to_string(),
-            }}</p>
-            <p>{move || tf("replication.controller.epoch", &[("epoch", &view_of().leader_epoch.to_string())])}</p>
-            <p class="mono">{move || format!("Isr: {}", join(&view_of().isr))}</p>
-            <p>{move || tf("replication.controller.fenced", &[("brokers", &join(&view_of().fenced))])}</p>
-            <p class="mono small">{move || format!("unclean.leader.election.enable={}", view_of().unclean_leader_election)}</p>
-            <button on:click=toggle title=t("replication.unclean.hint") data-testid="unclean-toggle">
-                {move || if view_of().unclean_leader_election { t("replication.unclean.off") } else { t("replication.unclean.on") }}
+            <div inner_html=move || session.with(|run| controller_markup(run.world()))></div>
+            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean())) title=t("replication.unclean.hint") data-testid="unclean-toggle">
+                {move || if unclean() { t("replication.unclean.off") } else { t("replication.unclean.on") }}
             </button>
         </article>
     }

@@ -1,10 +1,13 @@
 //! Each replica's log as a row of offsets, aligned across replicas: cells coloured and
 //! labelled by leader epoch, ▲HW and △LEO markers. Big logs show only their last offsets,
 //! the older ones folded into one range cell per row (never one node per record).
+//! Read-only, so drawn as markup from the replica views.
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::broker_name;
+use super::{broker_name, esc};
 use crate::i18n::{t, tf};
 use crate::model::replication::{RecordView, Replication, ReplicaView};
 use crate::ui::session::Session;
@@ -32,8 +35,8 @@ pub fn epoch_runs(records: &[RecordView], upto: usize) -> Vec<(i32, i64, usize)>
     runs
 }
 
-fn epoch_class(epoch: i32) -> String {
-    format!("epoch-{}", epoch.rem_euclid(EPOCH_CLASSES))
+fn epoch_class(epoch: i32) -> i32 {
+    epoch.rem_euclid(EPOCH_CLASSES)
 }
 
 /// The marker under an offset: ▲ for the high watermark, △ for the log end offset.
@@ -46,119 +49,104 @@ pub fn marker(offset: i64, hw: i64, leo: i64) -> &'static str {
     }
 }
 
-#[component]
-pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
-    let data = move || session.with(|run| (run.world().replica_views(), run.world().partition().leader()));
-    view! {
-        <section aria-labelledby="rep-logs-title">
-            <h2 id="rep-logs-title">{t("replication.logs")}</h2>
-            <p class="legend">{t("replication.logs.legend")}</p>
-            <div class="rep-scroll">
-                {move || {
-                    let (views, leader) = data();
-                    let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
-                    let (start, end) = window(max_leo);
-                    let leader_records = leader.and_then(|l| views.iter().find(|v| v.broker == l)).map(|v| v.records.clone());
-                    let style = format!("--cells: {}", end - start + 1);
-                    view! {
-                        <div class="log-grid" class:folded={start > 0} style=style data-testid="logs">
-                            {header_row(start, end)}
-                            {views.iter().map(|v| replica_row(v, leader == Some(v.broker), leader_records.as_deref(), start, end)).collect_view()}
-                        </div>
-                    }
-                }}
-            </div>
-        </section>
+fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> String {
+    let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
+    let (start, end) = window(max_leo);
+    let leader_records = leader.and_then(|l| views.iter().find(|v| v.broker == l)).map(|v| v.records.as_slice());
+    let folded = if start > 0 { " folded" } else { "" };
+    let mut out = format!(r#"<div class="log-grid{folded}" style="--cells: {}" data-testid="logs">"#, end - start + 1);
+    let _ = write!(out, r#"<div class="log-row head"><div class="who">{}</div>"#, esc(t("replication.logs.offset")));
+    if start > 0 {
+        let _ = write!(out, r#"<div class="fold">0–{}</div>"#, start - 1);
     }
+    for o in start..=end {
+        let _ = write!(out, r#"<div class="slot num">{o}</div>"#);
+    }
+    out.push_str("</div>");
+    for v in views {
+        replica_row(&mut out, v, leader == Some(v.broker), leader_records, start, end);
+    }
+    out.push_str("</div>");
+    out
 }
 
-fn header_row(start: i64, end: i64) -> impl IntoView {
-    view! {
-        <div class="log-row head">
-            <div class="who">{t("replication.logs.offset")}</div>
-            {(start > 0).then(|| view! { <div class="fold">{format!("0–{}", start - 1)}</div> })}
-            {(start..=end).map(|o| view! { <div class="slot num">{o}</div> }).collect_view()}
-        </div>
-    }
-}
-
-fn replica_row(v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) -> impl IntoView {
+fn replica_row(out: &mut String, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {
     let (hw, leo) = (v.high_watermark, v.log_end_offset);
     let star = if is_leader { " ★" } else { "" };
-    let state = if !v.alive { t("replication.logs.down") } else { "" };
-    let cells = (start..=end)
-        .map(|o| {
-            let record = v.records.get(o as usize).copied();
-            let differs = match (record, leader.and_then(|l| l.get(o as usize))) {
-                (Some(r), Some(l)) => !is_leader && r.record_id != l.record_id,
-                _ => false,
-            };
-            slot(o, record, hw, leo, differs)
-        })
-        .collect_view();
-    view! {
-        <div class="log-row" class:down=!v.alive data-testid=format!("log-{}", v.broker)>
-            <div class="who">
-                <strong>{broker_name(v.broker)}{star}</strong>" "<span class="muted">{state}</span>
-                <span class="num small">{format!("LEO {leo} · HW {hw}")}</span>
-            </div>
-            {(start > 0).then(|| fold_cell(v, start))}
-            {cells}
-        </div>
+    let (down, state) = if v.alive { ("", "") } else { (" down", t("replication.logs.down")) };
+    let _ = write!(
+        out,
+        r#"<div class="log-row{down}" data-testid="log-{}"><div class="who"><strong>{}{star}</strong> <span class="muted">{state}</span><span class="num small">LEO {leo} · HW {hw}</span></div>"#,
+        v.broker,
+        broker_name(v.broker)
+    );
+    if start > 0 {
+        fold_cell(out, v, start);
     }
+    for o in start..=end {
+        let record = v.records.get(o as usize).copied();
+        let differs = match (record, leader.and_then(|l| l.get(o as usize))) {
+            (Some(r), Some(l)) => !is_leader && r.record_id != l.record_id,
+            _ => false,
+        };
+        slot(out, o, record, hw, leo, differs);
+    }
+    out.push_str("</div>");
 }
 
-fn slot(offset: i64, record: Option<RecordView>, hw: i64, leo: i64, differs: bool) -> impl IntoView {
-    let mark = marker(offset, hw, leo);
-    let body = match record {
+fn slot(out: &mut String, offset: i64, record: Option<RecordView>, hw: i64, leo: i64, differs: bool) {
+    let edge = if offset == hw { " hw-edge" } else { "" };
+    let _ = write!(out, r#"<div class="slot{edge}">"#);
+    match record {
         Some(r) => {
             let state = if r.below_high_watermark { t("replication.logs.committed") } else { t("replication.logs.uncommitted") };
             let title = tf(
                 "replication.logs.cell",
                 &[("offset", &offset.to_string()), ("record", &r.record_id.to_string()), ("epoch", &r.leader_epoch.to_string()), ("state", state)],
             );
-            let class = format!("rec {}", epoch_class(r.leader_epoch));
-            view! {
-                <div class=class class:above-hw=!r.below_high_watermark class:differs=differs title=title>
-                    <span class="id">{format!("#{}", r.record_id)}</span>
-                    <span class="ep">{format!("e{}", r.leader_epoch)}{differs.then_some(" ≠")}</span>
-                </div>
-            }
-            .into_any()
+            let above = if r.below_high_watermark { "" } else { " above-hw" };
+            let (diff_class, diff_mark) = if differs { (" differs", " ≠") } else { ("", "") };
+            let _ = write!(
+                out,
+                r#"<div class="rec epoch-{}{above}{diff_class}" title="{}"><span class="id">#{}</span><span class="ep">e{}{diff_mark}</span></div>"#,
+                epoch_class(r.leader_epoch),
+                esc(&title),
+                r.record_id,
+                r.leader_epoch
+            );
         }
-        None if offset == leo => view! { <div class="rec next" title=t("replication.logs.next")></div> }.into_any(),
-        None => view! { <div class="rec empty"></div> }.into_any(),
-    };
-    view! {
-        <div class="slot" class:hw-edge=offset == hw>
-            {body}
-            <div class="mark">{mark}</div>
-        </div>
+        None if offset == leo => {
+            let _ = write!(out, r#"<div class="rec next" title="{}"></div>"#, esc(t("replication.logs.next")));
+        }
+        None => out.push_str(r#"<div class="rec empty"></div>"#),
     }
+    let _ = write!(out, r#"<div class="mark">{}</div></div>"#, marker(offset, hw, leo));
 }
 
-fn fold_cell(v: &ReplicaView, start: i64) -> impl IntoView {
-    let folded = (v.log_end_offset.min(start)) as usize;
-    let runs = epoch_runs(&v.records, folded);
-    let chips = runs
-        .into_iter()
-        .map(|(epoch, first, count)| {
-            let title = tf("replication.logs.run", &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())]);
-            view! { <span class=format!("chip {}", epoch_class(epoch)) title=title>{format!("e{epoch}×{count}")}</span> }
-        })
-        .collect_view();
-    let mut marks = Vec::new();
+fn fold_cell(out: &mut String, v: &ReplicaView, start: i64) {
+    out.push_str(r#"<div class="fold"><div class="chips">"#);
+    for (epoch, first, count) in epoch_runs(&v.records, v.log_end_offset.min(start) as usize) {
+        let title = tf("replication.logs.run", &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())]);
+        let _ = write!(out, r#"<span class="chip epoch-{}" title="{}">e{epoch}×{count}</span>"#, epoch_class(epoch), esc(&title));
+    }
+    out.push_str(r#"</div><div class="mark">"#);
     if v.high_watermark < start {
-        marks.push(format!("▲HW {}", v.high_watermark));
+        let _ = write!(out, "▲HW {} ", v.high_watermark);
     }
     if v.log_end_offset < start {
-        marks.push(format!("△LEO {}", v.log_end_offset));
+        let _ = write!(out, "△LEO {}", v.log_end_offset);
     }
-    view! {
-        <div class="fold">
-            <div class="chips">{chips}</div>
-            <div class="mark">{marks.join(" ")}</div>
-        </div>
-    }
+    out.push_str("</div></div>");
 }
 
+#[component]
+pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
+    let markup = move || session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()));
+    view! {
+        <section aria-labelledby="rep-logs-title">
+            <h2 id="rep-logs-title">{t("replication.logs")}</h2>
+            <p class="legend">{t("replication.logs.legend")}</p>
+            <div class="rep-scroll" inner_html=markup></div>
+        </section>
+    }
+}

@@ -1,38 +1,45 @@
 //! The partition as Kafka's tools describe it, and the configuration in force.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use super::brokers::acks_text;
+use super::esc;
 use crate::i18n::t;
 use crate::model::replication::{Replication, Settings};
 use crate::ui::session::Session;
-use crate::ui::widgets::Figure;
+
+fn describe_markup(w: &Replication) -> String {
+    let d = w.describe();
+    let mut out = format!(
+        r#"<pre class="describe" data-testid="describe">{}	LeaderEpoch: {}</pre><dl class="stats">"#,
+        esc(&d.line),
+        w.partition().leader_epoch()
+    );
+    let figures = [
+        ("replication.under_replicated", "under-replicated", d.under_replicated_partitions),
+        ("replication.under_min_isr", "under-min-isr", d.under_min_isr_partitions),
+        ("replication.offline", "offline", d.offline_partitions),
+    ];
+    for (key, testid, value) in figures {
+        let _ = write!(out, r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#, esc(t(key)));
+    }
+    let _ = write!(out, r#"</dl><p class="legend">{}</p>"#, esc(t("replication.describe.hint")));
+    let divergent = w.divergent_offsets();
+    if !divergent.is_empty() {
+        let list = divergent.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let _ = write!(out, r#"<p class="warn" data-testid="divergent">≠ {} <span class="num">{list}</span></p>"#, esc(t("replication.divergent")));
+    }
+    out
+}
 
 #[component]
 pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
-    let describe = move || session.with(|run| run.world().describe());
-    let epoch = move || session.with(|run| run.world().partition().leader_epoch());
-    let divergent = move || session.with(|run| run.world().divergent_offsets());
     view! {
         <section class="rep-partition" aria-labelledby="rep-describe-title">
             <h2 id="rep-describe-title" class="mono">{t("replication.describe")}</h2>
-            <pre class="describe" data-testid="describe">{move || format!("{}\tLeaderEpoch: {}", describe().line, epoch())}</pre>
-            <dl class="stats">
-                <Figure label="replication.under_replicated" testid="under-replicated"
-                    value=Signal::derive(move || describe().under_replicated_partitions.to_string())/>
-                <Figure label="replication.under_min_isr" testid="under-min-isr"
-                    value=Signal::derive(move || describe().under_min_isr_partitions.to_string())/>
-                <Figure label="replication.offline" testid="offline"
-                    value=Signal::derive(move || describe().offline_partitions.to_string())/>
-            </dl>
-            <p class="legend">{t("replication.describe.hint")}</p>
-            {move || {
-                let offsets = divergent();
-                (!offsets.is_empty()).then(|| {
-                    let list = offsets.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-                    view! { <p class="warn" data-testid="divergent">"≠ "{t("replication.divergent")}" "<span class="num">{list}</span></p> }
-                })
-            }}
+            <div inner_html=move || session.with(|run| describe_markup(run.world()))></div>
         </section>
     }
 }
@@ -53,24 +60,21 @@ fn config_rows(s: &Settings, unclean: bool) -> Vec<(&'static str, String)> {
     ]
 }
 
+fn config_markup(w: &Replication) -> String {
+    let mut out = String::from(r#"<table data-testid="config"><tbody>"#);
+    for (name, value) in config_rows(w.settings(), w.controller_view().unclean_leader_election) {
+        let _ = write!(out, r#"<tr><th scope="row" class="mono">{name}</th><td class="mono" data-testid="config-{name}">{}</td></tr>"#, esc(&value));
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
 #[component]
 pub fn ConfigPanel(session: Session<Replication>) -> impl IntoView {
-    let rows = move || {
-        session.with(|run| {
-            let w = run.world();
-            config_rows(w.settings(), w.controller_view().unclean_leader_election)
-        })
-    };
     view! {
         <section class="rep-config" aria-labelledby="rep-config-title">
             <h2 id="rep-config-title">{t("replication.config")}</h2>
-            <table data-testid="config">
-                <tbody>
-                    {move || rows().into_iter().map(|(name, value)| view! {
-                        <tr><th scope="row" class="mono">{name}</th><td class="mono" data-testid=format!("config-{name}")>{value}</td></tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+            <div inner_html=move || session.with(|run| config_markup(run.world()))></div>
             <p class="legend">{t("replication.config.hint")}</p>
         </section>
     }

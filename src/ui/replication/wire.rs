@@ -1,9 +1,12 @@
 //! The network strip: producer, brokers and controller as boxes in columns, messages in
 //! flight drawn along arcs at the position their progress says, cut links drawn dashed.
+//! Drawn as SVG markup from pure functions (read-only: the controls are in the cards).
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::broker_name;
+use super::{broker_name, esc};
 use crate::i18n::{t, tf};
 use crate::model::replication::{in_flight, InFlightView, Node, Replication};
 use crate::ui::session::Session;
@@ -74,34 +77,39 @@ fn kind_style(kind: &str) -> (&'static str, &'static str) {
     }
 }
 
-/// One node box: its label, a second line, and a state class.
-struct NodeBox {
-    col: usize,
-    label: String,
-    sub: String,
-    class: &'static str,
+/// A node box: column, label, second line, state class.
+fn node_box(out: &mut String, col: usize, label: &str, sub: &str, class: &str) {
+    let (x, cx) = (center_x(col) - BOX_W / 2.0, center_x(col));
+    let _ = write!(
+        out,
+        r#"<g class="node {class}"><rect x="{x}" y="{}" width="{BOX_W}" height="{BOX_H}" rx="7"/><text x="{cx}" y="{}" text-anchor="middle" class="label">{}</text><text x="{cx}" y="{}" text-anchor="middle" class="sub">{}</text></g>"#,
+        MID_Y - BOX_H / 2.0,
+        MID_Y - 4.0,
+        esc(label),
+        MID_Y + 12.0,
+        esc(sub)
+    );
 }
 
-fn node_boxes(w: &Replication) -> Vec<NodeBox> {
+fn node_boxes(out: &mut String, w: &Replication) {
     let n = w.brokers().len();
-    let leader = w.partition().leader();
-    let mut boxes = vec![NodeBox { col: 0, label: "producer".into(), sub: String::new(), class: "producer" }];
+    let p = w.partition();
+    node_box(out, 0, "producer", "", "producer");
     for b in w.brokers() {
         let (sub, class) = if !b.alive {
             (t("replication.node.down").to_string(), "down")
         } else if b.paused {
             (t("replication.node.paused").to_string(), "paused")
-        } else if leader == Some(b.id) {
-            (tf("replication.node.leader", &[("epoch", &w.partition().leader_epoch().to_string())]), "leader")
-        } else if w.partition().isr().contains(&b.id) {
+        } else if p.leader() == Some(b.id) {
+            (tf("replication.node.leader", &[("epoch", &p.leader_epoch().to_string())]), "leader")
+        } else if p.isr().contains(&b.id) {
             (t("replication.node.in_isr").to_string(), "follower")
         } else {
             (t("replication.node.out_of_isr").to_string(), "out")
         };
-        boxes.push(NodeBox { col: b.id as usize, label: broker_name(b.id), sub, class });
+        node_box(out, b.id as usize, &broker_name(b.id), &sub, class);
     }
-    boxes.push(NodeBox { col: n + 1, label: "controller".into(), sub: String::new(), class: "controller" });
-    boxes
+    node_box(out, n + 1, "controller", "", "controller");
 }
 
 /// Every pair of endpoints that has a link a learner can cut.
@@ -112,66 +120,56 @@ pub fn link_pairs(brokers: u32) -> Vec<(Node, Node)> {
             pairs.push((Node::Broker(a), Node::Broker(b)));
         }
     }
-    for b in 1..=brokers {
-        pairs.push((Node::Producer, Node::Broker(b)));
-    }
-    for b in 1..=brokers {
-        pairs.push((Node::Broker(b), Node::Controller));
-    }
+    pairs.extend((1..=brokers).map(|b| (Node::Producer, Node::Broker(b))));
+    pairs.extend((1..=brokers).map(|b| (Node::Broker(b), Node::Controller)));
     pairs
 }
 
-fn draw_box(b: NodeBox) -> impl IntoView {
-    let x = center_x(b.col) - BOX_W / 2.0;
-    let y = MID_Y - BOX_H / 2.0;
-    let cx = center_x(b.col);
-    view! {
-        <g class=format!("node {}", b.class)>
-            <rect x=x y=y width=BOX_W height=BOX_H rx="7"/>
-            <text x=cx y=MID_Y - 4.0 text-anchor="middle" class="label">{b.label}</text>
-            <text x=cx y=MID_Y + 12.0 text-anchor="middle" class="sub">{b.sub}</text>
-        </g>
-    }
-}
-
-fn draw_cut(a: Node, b: Node, n: usize) -> impl IntoView {
+fn cut_link(out: &mut String, a: Node, b: Node, n: usize) {
     let (ca, cb) = (column(a, n), column(b, n));
     let arc = arc(ca.min(cb), ca.max(cb));
     let (mx, my) = point_on(arc, 0.5);
     let title = tf("replication.link.cut_title", &[("a", &a.name()), ("b", &b.name())]);
-    view! {
-        <g class="cut-link">
-            <title>{title}</title>
-            <path d=arc_path(arc)/>
-            <text x=mx y=my + 5.0 text-anchor="middle">"✂"</text>
-        </g>
-    }
+    let _ = write!(
+        out,
+        r#"<g class="cut-link"><title>{}</title><path d="{}"/><text x="{mx:.1}" y="{:.1}" text-anchor="middle">✂</text></g>"#,
+        esc(&title),
+        arc_path(arc),
+        my + 5.0
+    );
 }
 
-fn draw_message(m: &InFlightView, n: usize) -> impl IntoView {
+fn message(out: &mut String, m: &InFlightView, n: usize) {
     let arc = arc(column(m.from, n), column(m.to, n));
     let (x, y) = point_on(arc, m.progress);
     let (label, class) = kind_style(m.kind);
     let width = 12.0 + 6.6 * label.chars().count() as f64;
     let title = format!("{} {} → {} · {}", m.kind, m.from.name(), m.to.name(), m.detail);
-    view! {
-        <path class=format!("track {class}") d=arc_path(arc) marker-end="url(#rep-arrow)"/>
-        <g class=format!("msg {class}") transform=format!("translate({x:.1} {y:.1})")>
-            <title>{title}</title>
-            <rect x=-width / 2.0 y="-9" width=width height="18" rx="9"/>
-            <text y="4" text-anchor="middle">{label}</text>
-        </g>
-    }
+    let _ = write!(
+        out,
+        r#"<path class="track {class}" d="{}" marker-end="url(#rep-arrow)"/><g class="msg {class}" transform="translate({x:.1} {y:.1})"><title>{}</title><rect x="{:.1}" y="-9" width="{width:.1}" height="18" rx="9"/><text y="4" text-anchor="middle">{}</text></g>"#,
+        arc_path(arc),
+        esc(&title),
+        -width / 2.0,
+        esc(label)
+    );
 }
 
-fn arrow_marker() -> impl IntoView {
-    view! {
-        <defs>
-            <marker id="rep-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                <path d="M0 0 L10 5 L0 10 z"/>
-            </marker>
-        </defs>
+const ARROW: &str = r#"<defs><marker id="rep-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>"#;
+
+/// The whole drawing's markup for the run's current state.
+fn markup(run: &crate::model::scene::Run<Replication>) -> String {
+    let w = run.world();
+    let n = w.brokers().len();
+    let mut out = String::from(ARROW);
+    for (a, b) in link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b)) {
+        cut_link(&mut out, a, b, n);
     }
+    node_boxes(&mut out, w);
+    for m in in_flight(run.sim()).iter().take(MAX_DRAWN) {
+        message(&mut out, m, n);
+    }
+    out
 }
 
 #[component]
@@ -179,50 +177,34 @@ pub fn Wire(session: Session<Replication>) -> impl IntoView {
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
     view! {
         <svg class="wire" role="img" aria-label=t("replication.wire.label") style=move || format!("--cols: {}", cols())
-            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)>
-            {move || session.with(|run| {
-                let w = run.world();
-                let n = w.brokers().len();
-                let cuts = link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b));
-                let cuts = cuts.map(|(a, b)| draw_cut(a, b, n)).collect_view();
-                let boxes = node_boxes(w).into_iter().map(draw_box).collect_view();
-                let messages = in_flight(run.sim());
-                let messages = messages.iter().take(MAX_DRAWN).map(|m| draw_message(m, n)).collect_view();
-                view! { {arrow_marker()}{cuts}{boxes}{messages} }
-            })}
+            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)
+            inner_html=move || session.with(markup)>
         </svg>
     }
 }
 
 /// The messages on the wire as text (readable without the drawing).
-#[component]
-pub fn WireList(session: Session<Replication>) -> impl IntoView {
-    let lines = move || {
-        session.with(|run| {
-            in_flight(run.sim())
-                .iter()
-                .map(|m| {
-                    let pct = format!("{:.0}%", m.progress * 100.0);
-                    format!("{} {} → {} · {} · {pct}", m.kind, m.from.name(), m.to.name(), m.detail)
-                })
-                .collect::<Vec<_>>()
-        })
-    };
-    view! {
-        <div class="wire-list" data-testid="in-flight">
-            <strong>{t("replication.wire.title")}</strong>" "
-            {move || {
-                let lines = lines();
-                if lines.is_empty() {
-                    return view! { <span class="muted">{t("replication.wire.none")}</span> }.into_any();
-                }
-                let more = lines.len().saturating_sub(6);
-                view! {
-                    <ul>{lines.into_iter().take(6).map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    {(more > 0).then(|| view! { <span class="muted">{tf("replication.wire.more", &[("count", &more.to_string())])}</span> })}
-                }.into_any()
-            }}
-        </div>
+fn list_markup(run: &crate::model::scene::Run<Replication>) -> String {
+    let messages = in_flight(run.sim());
+    let mut out = format!("<strong>{}</strong> ", esc(t("replication.wire.title")));
+    if messages.is_empty() {
+        let _ = write!(out, r#"<span class="muted">{}</span>"#, esc(t("replication.wire.none")));
+        return out;
     }
+    out.push_str("<ul>");
+    for m in messages.iter().take(6) {
+        let pct = m.progress * 100.0;
+        let _ = write!(out, "<li>{} {} → {} · {} · {pct:.0}%</li>", m.kind, m.from.name(), m.to.name(), esc(&m.detail));
+    }
+    out.push_str("</ul>");
+    if messages.len() > 6 {
+        let more = tf("replication.wire.more", &[("count", &(messages.len() - 6).to_string())]);
+        let _ = write!(out, r#" <span class="muted">{}</span>"#, esc(&more));
+    }
+    out
 }
 
+#[component]
+pub fn WireList(session: Session<Replication>) -> impl IntoView {
+    view! { <div class="wire-list" data-testid="in-flight" inner_html=move || session.with(list_markup)></div> }
+}
