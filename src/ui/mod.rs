@@ -7,6 +7,7 @@ mod embed;
 mod keyboard;
 mod log_panel;
 mod overview;
+mod replication;
 mod session;
 mod transport;
 mod url;

@@ -23,5 +23,5 @@ pub use partition::{FetchRequest, FetchResponse, FollowerProgress, PartitionErro
 pub use producer::ProducerState;
 pub use roles::{Election, FollowerRequest, Truncation};
 pub use schema::{Acks, Settings, REPLICATION_SCHEMA};
-pub use views::{in_flight, ControllerView, DescribeView, InFlightView, RecordView, ReplicaView};
+pub use views::{in_flight, ControllerView, DescribeView, InFlightView, ProducerView, PurgatoryView, RecordView, ReplicaView};
 pub use world::{BrokerState, Command, Event, Node, ProduceRequest, Replication, TOPIC};

@@ -245,4 +245,9 @@ impl LabScene for Replication {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    /// Slow motion: a 20 ms network hop spans two Play ticks at 1×, so messages can be followed.
+    fn play_scale() -> f64 {
+        0.1
+    }
 }

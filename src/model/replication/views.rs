@@ -239,3 +239,39 @@ fn fetch_detail(response: &super::partition::FetchResponse) -> String {
         FetchResponse::Error(e) => e.name().to_string(),
     }
 }
+
+/// Requests a leader holds in its purgatories (`DelayedFetch`, `DelayedProduce`), for drawing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PurgatoryView {
+    pub broker: u32,
+    /// Followers whose fetch is parked until data arrives or `replica.fetch.wait.max.ms` passes.
+    pub parked_fetches: Vec<u32>,
+    /// acks=all produce requests waiting for the ISR to reach their offset.
+    pub waiting_produces: usize,
+}
+
+/// The producer as the lab shows it: requests on the wire and records held back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProducerView {
+    pub in_flight: usize,
+    pub waiting_for_leader: usize,
+}
+
+impl Replication {
+    /// Each broker's purgatories (brokers with nothing parked are left out).
+    pub fn purgatory_views(&self) -> Vec<PurgatoryView> {
+        self.brokers
+            .iter()
+            .map(|b| PurgatoryView {
+                broker: b.id,
+                parked_fetches: self.fetch_purgatory.get(&b.id).map_or(Vec::new(), |f| f.iter().map(|d| d.follower).collect()),
+                waiting_produces: self.produce_purgatory.get(&b.id).map_or(0, Vec::len),
+            })
+            .filter(|p| !p.parked_fetches.is_empty() || p.waiting_produces > 0)
+            .collect()
+    }
+
+    pub fn producer_view(&self) -> ProducerView {
+        ProducerView { in_flight: self.producer.in_flight.len(), waiting_for_leader: self.producer.waiting_for_leader.len() }
+    }
+}

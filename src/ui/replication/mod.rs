@@ -1,0 +1,55 @@
+//! Scene "Replication": one partition's leader and followers, the fetch protocol with
+//! LEO and high watermark, the ISR, acks × min.insync.replicas, elections and leader epochs.
+
+mod brokers;
+mod ledger;
+mod links;
+mod logs;
+mod panels;
+mod wire;
+
+use leptos::prelude::*;
+
+use super::session::Session;
+use super::widgets::PresetPicker;
+use crate::i18n::t;
+use crate::model::replication::Replication;
+
+#[component]
+pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
+    view! {
+        <div class="replication">
+            <p class="intro">{t("replication.intro")}</p>
+            <PresetPicker session=session/>
+            <section aria-labelledby="rep-cluster-title">
+                <h2 id="rep-cluster-title">{t("replication.cluster")}</h2>
+                <p class="legend">{t("replication.cluster.legend")}</p>
+                <div class="rep-scroll">
+                    <wire::Wire session=session/>
+                    <brokers::NodeCards session=session/>
+                </div>
+                <wire::WireList session=session/>
+            </section>
+            <logs::LogGrid session=session/>
+            <div class="rep-panels">
+                <ledger::LedgerPanel session=session/>
+                <panels::PartitionPanel session=session/>
+            </div>
+            <div class="rep-panels">
+                <panels::ConfigPanel session=session/>
+                <links::LinksPanel session=session/>
+            </div>
+        </div>
+    }
+}
+
+/// Escapes text for the read-only parts drawn as markup (one `inner_html` per panel keeps
+/// the wasm small: no generated view code per element).
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// `broker-2`, the way Kafka's tools and the model's log name a broker.
+fn broker_name(id: u32) -> String {
+    format!("broker-{id}")
+}

@@ -1,0 +1,87 @@
+// Browser tests of the "Replication" scene: a learner opens presets, plays one, injects a fault,
+// and reads the durability ledger.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+
+let browser, server;
+
+before(async () => {
+  browser = await launch();
+  server = await serve("/");
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const open = (query) => openPage(browser, `${server.url}?scene=replication&${query}`);
+const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}replication-${name}.png`, fullPage: true });
+
+test("acks=1: the ledger shows the three acknowledged records the dead leader took with it", async () => {
+  const page = await open("preset=loss-acks-1");
+  assert.equal(await text(page, "acked-lost"), "3");
+  assert.equal(await text(page, "ledger-lost"), "3");
+  assert.equal(await text(page, "ledger-acked"), "3");
+  assert.match(await text(page, "ledger-headline"), /acknowledged records are gone/);
+  assert.match(await text(page, "describe"), /Leader: 2\t/);
+  assert.equal(await text(page, "config-acks"), "1");
+  await shot(page, "loss-acks-1");
+  assert.deepEqual(page.problems, []);
+});
+
+test("min.insync.replicas=2: the same faults are refused and nothing acknowledged is lost", async () => {
+  const page = await open("preset=safe-min-isr-2");
+  assert.equal(await text(page, "acked-lost"), "0");
+  assert.equal(await text(page, "ledger-acked"), "0");
+  assert.equal(await text(page, "config-min.insync.replicas"), "2");
+  await shot(page, "safe-min-isr-2");
+  assert.deepEqual(page.problems, []);
+});
+
+test("playing the acks=1 loss from the start fills the ledger through the UI", async () => {
+  const page = await open("preset=loss-acks-1&t=0");
+  assert.equal(await text(page, "ledger-sent"), "0");
+  assert.match(await text(page, "position"), /step 0 of 7/);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="acked-lost"]')?.textContent.trim() === "3", null, { timeout: 10000 });
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  assert.equal(await text(page, "ledger-sent"), "3");
+  assert.equal(await text(page, "ledger-lost"), "3");
+  assert.match(await text(page, "broker-1-state"), /down/);
+  await shot(page, "loss-acks-1-played");
+  assert.deepEqual(page.problems, []);
+});
+
+test("stepping the HW/LEO preset shows fetches moving and the follower's HW one round behind", async () => {
+  const page = await open("preset=hw-leo-steps&t=1");
+  let sawMessage = false;
+  let sawLag = false;
+  for (let i = 0; i < 12; i++) {
+    await page.getByRole("button", { name: "Step", exact: true }).click();
+    sawMessage ||= (await page.locator("svg.wire .msg").count()) > 0;
+    const leader = await page.locator('[data-testid="log-1"] .who .num').innerText();
+    const follower = await page.locator('[data-testid="log-2"] .who .num').innerText();
+    sawLag ||= leader === "LEO 1 · HW 1" && follower === "LEO 1 · HW 0";
+  }
+  assert.ok(sawMessage, "a message was drawn on the wire");
+  assert.ok(sawLag, "the follower had the record while its HW still said 0");
+  await shot(page, "hw-leo-steps");
+  assert.deepEqual(page.problems, []);
+});
+
+test("clicking Kill on a broker takes it down, and a 1000-record log is drawn folded", async () => {
+  const page = await open("seed=1");
+  assert.match(await text(page, "broker-2-state"), /running/);
+  await page.getByRole("button", { name: "Kill broker-2" }).click();
+  assert.match(await text(page, "broker-2-state"), /down/);
+  assert.match(page.url(), /kill-2/);
+  await page.getByRole("button", { name: "Restart broker-2" }).click();
+  assert.match(await text(page, "broker-2-state"), /running/);
+  const big = await open("preset=lab2-acks-1");
+  assert.ok((await big.locator('[data-testid="log-1"] .slot').count()) <= 20, "at most 20 offset cells per replica");
+  assert.ok(Number(await text(big, "acked-lost")) > 0);
+  await shot(big, "lab2-acks-1");
+  assert.deepEqual([...page.problems, ...big.problems], []);
+});
