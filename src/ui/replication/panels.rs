@@ -13,9 +13,8 @@ use crate::ui::session::Session;
 fn describe_markup(w: &Replication) -> String {
     let d = w.describe();
     let mut out = format!(
-        r#"<pre class="describe" data-testid="describe">{}	LeaderEpoch: {}</pre><dl class="stats">"#,
-        esc(&d.line),
-        w.partition().leader_epoch()
+        r#"<pre class="describe" data-testid="describe">{}</pre><dl class="stats">"#,
+        esc(&d.line)
     );
     let figures = [
         ("replication.under_replicated", "under-replicated", d.under_replicated_partitions),
