@@ -3,6 +3,7 @@
 
 mod app;
 mod embed;
+mod groups;
 mod keyboard;
 mod log_panel;
 mod overview;

@@ -155,6 +155,11 @@ impl GroupLab {
         (per.into_iter().collect(), total)
     }
 
+    /// Member ids the stored assignment gives no partition (idle consumers), in id order.
+    pub fn idle_members(&self) -> Vec<&str> {
+        self.coordinator.assignment.iter().filter(|(_, list)| list.is_empty()).map(|(id, _)| id.as_str()).collect()
+    }
+
     /// Partitions nobody currently works on (no live, stable member holds them).
     pub fn idle_member_count(&self) -> usize {
         self.coordinator.assignment.values().filter(|list| list.is_empty()).count()

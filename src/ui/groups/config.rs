@@ -1,0 +1,64 @@
+//! The configuration in force, with Kafka's property names (read-only: presets and links set it).
+
+use leptos::prelude::*;
+
+use crate::i18n::t;
+use crate::model::group::GroupLab;
+use crate::ui::session::Session;
+
+/// The properties a learner compares between presets, with what each one does.
+const SHOWN: &[(&str, &str)] = &[
+    ("partition.assignment.strategy", "groups.config.assignor"),
+    ("session.timeout.ms", "groups.config.session"),
+    ("heartbeat.interval.ms", "groups.config.heartbeat"),
+    ("max.poll.interval.ms", "groups.config.max_poll_interval"),
+    ("max.poll.records", "groups.config.max_poll_records"),
+    ("lab.process.ms.per.record", "groups.config.process"),
+    ("enable.auto.commit", "groups.config.auto_commit"),
+    ("auto.commit.interval.ms", "groups.config.auto_commit_interval"),
+    ("lab.manual.commit", "groups.config.manual_commit"),
+    ("lab.static.membership", "groups.config.static"),
+    ("lab.handoff.to.worker.thread", "groups.config.handoff"),
+    ("auto.offset.reset", "groups.config.reset"),
+    ("group.initial.rebalance.delay.ms", "groups.config.initial_delay"),
+    ("partitions", "groups.config.partitions"),
+    ("lab.members", "groups.config.members"),
+    ("lab.producer.records.per.sec", "groups.config.producer"),
+];
+
+/// A class name without its package, for the table (the full name is in the title).
+fn short(value: &str) -> &str {
+    value.rsplit('.').next().filter(|_| value.starts_with("org.apache.")).unwrap_or(value)
+}
+
+#[component]
+pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
+    let rows = move || {
+        session.with(|run| {
+            let changed: Vec<&str> = run.config.overrides().into_iter().map(|(n, _)| n).collect();
+            SHOWN
+                .iter()
+                .map(|(name, key)| {
+                    let value = run.config.display(name);
+                    let set = changed.contains(name);
+                    view! {
+                        <tr class:changed=set data-testid=format!("config-{name}")>
+                            <th scope="row"><code>{*name}</code></th>
+                            <td class="num" title=value.clone()>{short(&value).to_string()}{set.then(|| view! { <span class="changed-mark">" ✎"<span class="sr-only">{t("groups.config.changed")}</span></span> })}</td>
+                            <td class="muted">{t(key)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="config" aria-labelledby="config-title">
+            <h2 id="config-title">{t("groups.config")}</h2>
+            <p class="legend">{t("groups.config.hint")}</p>
+            <table class="config-table">
+                <tbody>{rows}</tbody>
+            </table>
+        </section>
+    }
+}

@@ -1,0 +1,108 @@
+//! `kafka-consumer-groups --describe` as a table, the stop time rebalances cost, and the ledger.
+
+use leptos::prelude::*;
+
+use crate::i18n::{t, tf};
+use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
+use crate::ui::session::Session;
+use crate::ui::widgets::Figure;
+
+fn dash<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// Milliseconds as seconds with all three decimals (the figure is exact, not rounded).
+pub fn seconds(ms: u64) -> String {
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
+fn describe_row(row: DescribeRow) -> impl IntoView {
+    let unowned = row.consumer_id.is_none();
+    view! {
+        <tr data-testid=format!("describe-{}", row.partition) class:unowned=unowned>
+            <td>{GROUP_ID}</td>
+            <td>{row.topic}</td>
+            <td class="num">{row.partition}</td>
+            <td class="num">{dash(row.current_offset)}</td>
+            <td class="num">{row.log_end_offset}</td>
+            <td class="num" data-testid="lag">{dash(row.lag)}</td>
+            <td data-testid="consumer-id">{dash(row.consumer_id)}</td>
+        </tr>
+    }
+}
+
+/// A member with no partition: Kafka prints it with "-" for topic, partition and offsets.
+fn idle_row(member_id: String) -> impl IntoView {
+    view! {
+        <tr class="idle-row" data-testid="describe-idle">
+            <td>{GROUP_ID}</td><td>"-"</td><td class="num">"-"</td><td class="num">"-"</td>
+            <td class="num">"-"</td><td class="num">"-"</td><td data-testid="consumer-id">{member_id}</td>
+        </tr>
+    }
+}
+
+#[component]
+pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
+    let rows = move || session.with(|run| run.world().describe());
+    let idle = move || session.with(|run| run.world().idle_members().into_iter().map(str::to_string).collect::<Vec<_>>());
+    let rebalancing = move || session.with(|run| run.world().rebalancing());
+    view! {
+        <section class="describe-section" aria-labelledby="describe-title">
+            <h2 id="describe-title" class="cmd">{tf("groups.describe", &[("group", GROUP_ID)])}</h2>
+            <Show when=rebalancing>
+                <p class="warning" role="status">{tf("groups.describe.rebalancing", &[("group", GROUP_ID)])}</p>
+            </Show>
+            <div class="table-scroll">
+                <table class="describe-table" data-testid="describe">
+                    <thead><tr>
+                        {["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID"]
+                            .into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>
+                        {move || rows().into_iter().map(describe_row).collect_view()}
+                        {move || idle().into_iter().map(idle_row).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <p class="legend">{t("groups.describe.legend")}</p>
+        </section>
+    }
+}
+
+#[component]
+pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
+    let stops = move || session.with(|run| run.world().stop_totals());
+    let ledger = move || session.with(|run| run.world().ledger().clone());
+    let per_member = move || {
+        let (members, _) = stops();
+        if members.is_empty() {
+            return view! { <p class="muted" data-testid="stop-none">{t("groups.stops.none")}</p> }.into_any();
+        }
+        view! {
+            <ul class="stop-list">
+                {members.into_iter().map(|(name, ms)| view! {
+                    <li><span>{name.clone()}</span>" "<span class="num" data-testid=format!("stop-{name}")>{seconds(ms)}</span></li>
+                }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="measures" aria-labelledby="measures-title">
+            <h2 id="measures-title">{t("groups.stops")}</h2>
+            <p class="legend">{t("groups.stops.about")}</p>
+            <dl class="stats">
+                <Figure label="groups.stops.total" value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
+            </dl>
+            {per_member}
+            <h2>{t("groups.ledger")}</h2>
+            <p class="legend">{t("groups.ledger.about")}</p>
+            <dl class="stats" data-testid="ledger">
+                <Figure label="groups.ledger.processed" value=Signal::derive(move || ledger().total_processed().to_string()) testid="ledger-processed"/>
+                <Figure label="groups.ledger.duplicates" value=Signal::derive(move || ledger().total_duplicates().to_string()) testid="ledger-duplicates"/>
+                <Figure label="groups.ledger.lost" value=Signal::derive(move || ledger().total_lost().to_string()) testid="ledger-lost"/>
+                <Figure label="groups.ledger.skipped" value=Signal::derive(move || ledger().partitions.iter().map(|l| l.skipped_by_reset).sum::<u64>().to_string())/>
+            </dl>
+        </section>
+    }
+}
