@@ -22,7 +22,7 @@ fn status(m: &MemberView) -> (&'static str, String) {
     } else if m.paused {
         ("❚❚", t("groups.member.paused").to_string())
     } else if m.phase == "Stable" {
-        ("▶", tf("groups.member.stable", &[("generation", &m.generation.to_string())]))
+        (if m.assigned.is_empty() { "○" } else { "▶" }, tf("groups.member.stable", &[("generation", &m.generation.to_string())]))
     } else {
         ("⟳", m.phase.to_string())
     }

@@ -70,13 +70,17 @@ fn state_class(state: GroupState) -> &'static str {
     }
 }
 
-/// A band with its text centred when it fits.
-fn band(class: &'static str, x0: f64, x1: f64, y: f64, h: f64, label: String) -> impl IntoView {
+/// The first of `labels` that fits in `width` view units.
+fn fitting(labels: &[String], width: f64) -> Option<String> {
+    labels.iter().find(|l| !l.is_empty() && l.chars().count() as f64 * CHAR_W + 6.0 < width).cloned()
+}
+
+/// A band with its text centred when it fits (the longer text first, then the shorter).
+fn band(class: &'static str, x0: f64, x1: f64, y: f64, h: f64, labels: &[String]) -> impl IntoView {
     let w = (x1 - x0).max(1.5);
-    let fits = !label.is_empty() && label.chars().count() as f64 * CHAR_W + 6.0 < w;
     view! {
         <rect class=format!("band {class}") x=x0 y=y width=w height=h/>
-        {fits.then(|| view! { <text class="band-text" x=x0 + w / 2.0 y=y + h / 2.0 + 4.0 text-anchor="middle">{label}</text> })}
+        {fitting(labels, w).map(|label| view! { <text class="band-text" x=x0 + w / 2.0 y=y + h / 2.0 + 4.0 text-anchor="middle">{label}</text> })}
     }
 }
 
@@ -86,16 +90,13 @@ fn span_view(span: &LaneSpan, win: &Window, y: f64) -> Option<AnyView> {
     let (x0, x1) = win.clip(span.from_ms, span.to_ms)?;
     let view = match span.kind {
         SpanKind::Heartbeat => view! { <line class="hb" x1=x0 x2=x0 y1=y y2=y + 6.0/> }.into_any(),
-        SpanKind::PollTimeout => view! {
-            <path class="polltimeout" d=format!("M{x0} {} l5 -8 h-10 z", y + LANE_H)/>
-            <text class="mark" x=x0 + 6.0 y=y + LANE_H - 2.0>{t("groups.mark.polltimeout")}</text>
-        }.into_any(),
+        SpanKind::PollTimeout => view! { <path class="polltimeout" d=format!("M{x0} {} l6 -10 h-12 z", y + LANE_H)/> }.into_any(),
         SpanKind::Process => view! { <rect class="process" x=x0 y=y + 8.0 width=(x1 - x0).max(1.0) height=8/> }.into_any(),
         SpanKind::Joining | SpanKind::AwaitingSync => {
             let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
             let start_visible = span.from_ms >= win.from;
             view! {
-                {band(class, x0, x1, y + 2.0, LANE_H - 4.0, t(key).to_string())}
+                {band(class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()])}
                 {start_visible.then(|| view! {
                     <line class="msg" x1=x0 x2=x0 y1=y - 2.0 y2=y + LANE_H/>
                     <text class="mark" x=x0 + 1.5 y=y + 1.0>{mark}</text>
@@ -103,7 +104,7 @@ fn span_view(span: &LaneSpan, win: &Window, y: f64) -> Option<AnyView> {
             }
             .into_any()
         }
-        SpanKind::Paused | SpanKind::Dead => band(class, x0, x1, y + 2.0, LANE_H - 4.0, t(key).to_string()).into_any(),
+        SpanKind::Paused | SpanKind::Dead => band(class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]).into_any(),
     };
     Some(view)
 }
@@ -134,8 +135,8 @@ fn coordinator_strip(transitions: &[(u64, GroupState, i32)], win: &Window) -> im
         .filter_map(|(i, (from, state, generation))| {
             let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
             let (x0, x1) = win.clip(*from, to)?;
-            let label = format!("{} · gen {generation}", state.kafka_name());
-            Some(band(state_class(*state), x0, x1, y + 2.0, LANE_H - 4.0, label))
+            let labels = [format!("{} · gen {generation}", state.kafka_name()), state.kafka_name().to_string()];
+            Some(band(state_class(*state), x0, x1, y + 2.0, LANE_H - 4.0, &labels))
         })
         .collect_view();
     view! {
