@@ -66,6 +66,7 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("groups.lag", "Lag per partition"),
     ("groups.lag.aria", "Lag of {partition} over time; now {lag}"),
     ("groups.lag.now", "lag {lag}"),
+    ("groups.lag.pill", "poison pill at offset {offset}"),
     ("groups.lag.scale", "Same scale for every partition: the top is {max} records; time runs from {from} s to {to} s."),
     ("groups.config", "Configuration in force"),
     ("groups.config.hint", "Read-only here: each preset sets these (✎ = differs from Kafka's default), and so can a link, e.g. &c=max.poll.records:100."),

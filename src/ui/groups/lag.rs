@@ -35,12 +35,16 @@ pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
             let now = run.sim().now_ms();
             let t0 = history.iter().filter_map(|h| h.first()).map(|s| s.time_ms).min().unwrap_or(0);
             let max = history.iter().flatten().map(|s| s.lag).max().unwrap_or(0).max(1);
+            let pills = world.poison_pills();
             let cards = history
                 .iter()
                 .enumerate()
                 .map(|(p, samples)| {
                     let line = points(samples, t0, now, max);
                     let current = world.lag(p as u32);
+                    let pill = pills.iter().find(|(q, _)| *q == p as u32).map(|(_, offset)| {
+                        view! { <span class="pill">" · ☠ "{tf("groups.lag.pill", &[("offset", &offset.to_string())])}</span> }
+                    });
                     view! {
                         <figure class="lag-chart" data-testid=format!("lag-{p}")>
                             <svg viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none" role="img"
@@ -48,7 +52,7 @@ pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
                                 <line class="lag-base" x1=0 x2=W y1=H - PAD y2=H - PAD/>
                                 <polyline class="lag-line" points=line/>
                             </svg>
-                            <figcaption>{format!("{TOPIC}-{p}")}" · "{tf("groups.lag.now", &[("lag", &current.to_string())])}</figcaption>
+                            <figcaption>{format!("{TOPIC}-{p}")}" · "{tf("groups.lag.now", &[("lag", &current.to_string())])}{pill}</figcaption>
                         </figure>
                     }
                 })

@@ -41,7 +41,7 @@ fn member_card(m: MemberView, selected: RwSignal<Option<u32>>) -> impl IntoView 
                 on:click=move |_| selected.update(|s| *s = if *s == Some(index) { None } else { Some(index) })>
                 <strong>{name}</strong>
                 <span class="member-state"><span aria-hidden="true">{symbol}" "</span>{state}</span>
-                <span class="member-parts">{partitions_text(&m.assigned)}</span>
+                <span class="member-parts">{if m.alive { partitions_text(&m.assigned) } else { "-".to_string() }}</span>
                 <span class="member-id">{id_line}</span>
             </button>
         </li>
