@@ -78,3 +78,18 @@ test("killing a member from its card: the group leaves Stable only after session
   await page.screenshot({ path: `${ARTIFACTS}groups-kill.png`, fullPage: true });
   assert.deepEqual(page.problems, []);
 });
+
+test("every other preset opens by its link with the coordinator, lanes and --describe shown", async () => {
+  const others = ["slow-consumer", "rebalance-loop", "fix-fewer-records", "fix-longer-interval", "static-restart", "handoff-loss", "poison-pill"];
+  const page = await open(`preset=${others[0]}`);
+  for (const preset of others) {
+    await page.goto(`${server.url}?scene=groups&preset=${preset}`);
+    await page.waitForSelector('[data-testid="timeline"]');
+    assert.match(await text(page, "group-state"), /^(Empty|PreparingRebalance|CompletingRebalance|Stable|Dead)$/, preset);
+    assert.ok(await page.locator('[data-testid^="describe-"]').count() >= 6, preset);
+    await page.screenshot({ path: `${ARTIFACTS}groups-${preset}.png`, fullPage: true });
+  }
+  assert.equal(await text(page, "generation"), "1", "poison-pill: the stall causes no rebalance");
+  assert.match(await text(page, "lag-2"), /☠ poison pill at offset/);
+  assert.deepEqual(page.problems, []);
+});

@@ -1,9 +1,13 @@
 //! The configuration in force, with Kafka's property names (read-only: presets and links set it).
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use crate::i18n::t;
 use crate::model::group::GroupLab;
+use super::timeline::esc;
+use crate::model::config::Config;
 use crate::ui::session::Session;
 
 /// The properties a learner compares between presets, with what each one does.
@@ -31,33 +35,36 @@ fn short(value: &str) -> &str {
     value.rsplit('.').next().filter(|_| value.starts_with("org.apache.")).unwrap_or(value)
 }
 
+fn rows_markup(config: &Config) -> String {
+    let changed: Vec<&str> = config.overrides().into_iter().map(|(n, _)| n).collect();
+    let mut out = String::new();
+    for (name, key) in SHOWN {
+        let value = config.display(name);
+        let (class, mark) = if changed.contains(name) {
+            (r#" class="changed""#, format!(r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#, esc(t("groups.config.changed"))))
+        } else {
+            ("", String::new())
+        };
+        let _ = write!(
+            out,
+            r#"<tr{class} data-testid="config-{name}"><th scope="row"><code>{name}</code></th><td class="num" title="{v}">{}{mark}</td><td class="muted">{}</td></tr>"#,
+            esc(short(&value)),
+            esc(t(key)),
+            v = esc(&value),
+        );
+    }
+    out
+}
+
 #[component]
 pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
-    let rows = move || {
-        session.with(|run| {
-            let changed: Vec<&str> = run.config.overrides().into_iter().map(|(n, _)| n).collect();
-            SHOWN
-                .iter()
-                .map(|(name, key)| {
-                    let value = run.config.display(name);
-                    let set = changed.contains(name);
-                    view! {
-                        <tr class:changed=set data-testid=format!("config-{name}")>
-                            <th scope="row"><code>{*name}</code></th>
-                            <td class="num" title=value.clone()>{short(&value).to_string()}{set.then(|| view! { <span class="changed-mark">" ✎"<span class="sr-only">{t("groups.config.changed")}</span></span> })}</td>
-                            <td class="muted">{t(key)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view()
-        })
-    };
+    let rows = move || session.with(|run| rows_markup(&run.config));
     view! {
         <section class="config" aria-labelledby="config-title">
             <h2 id="config-title">{t("groups.config")}</h2>
             <p class="legend">{t("groups.config.hint")}</p>
             <table class="config-table">
-                <tbody>{rows}</tbody>
+                <tbody inner_html=rows></tbody>
             </table>
         </section>
     }

@@ -1,9 +1,12 @@
 //! `kafka-consumer-groups --describe` as a table, the stop time rebalances cost, and the ledger.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use crate::i18n::{t, tf};
 use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
+use super::timeline::esc;
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -16,35 +19,34 @@ pub fn seconds(ms: u64) -> String {
     format!("{}.{:03} s", ms / 1000, ms % 1000)
 }
 
-fn describe_row(row: DescribeRow) -> impl IntoView {
-    let unowned = row.consumer_id.is_none();
-    view! {
-        <tr data-testid=format!("describe-{}", row.partition) class:unowned=unowned>
-            <td>{GROUP_ID}</td>
-            <td>{row.topic}</td>
-            <td class="num">{row.partition}</td>
-            <td class="num">{dash(row.current_offset)}</td>
-            <td class="num">{row.log_end_offset}</td>
-            <td class="num" data-testid="lag">{dash(row.lag)}</td>
-            <td data-testid="consumer-id">{dash(row.consumer_id)}</td>
-        </tr>
-    }
+fn describe_row(out: &mut String, row: DescribeRow) {
+    let class = if row.consumer_id.is_none() { r#" class="unowned""# } else { "" };
+    let _ = write!(
+        out,
+        r#"<tr data-testid="describe-{p}"{class}><td>{GROUP_ID}</td><td>{}</td><td class="num">{p}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-testid="lag">{}</td><td data-testid="consumer-id">{}</td></tr>"#,
+        row.topic, dash(row.current_offset), row.log_end_offset, dash(row.lag), esc(&dash(row.consumer_id)), p = row.partition
+    );
 }
 
-/// A member with no partition: Kafka prints it with "-" for topic, partition and offsets.
-fn idle_row(member_id: String) -> impl IntoView {
-    view! {
-        <tr class="idle-row" data-testid="describe-idle">
-            <td>{GROUP_ID}</td><td>"-"</td><td class="num">"-"</td><td class="num">"-"</td>
-            <td class="num">"-"</td><td class="num">"-"</td><td data-testid="consumer-id">{member_id}</td>
-        </tr>
+/// The rows Kafka prints: one per partition, then members with no partition ("-" for the rest).
+fn describe_rows(world: &GroupLab) -> String {
+    let mut out = String::new();
+    for row in world.describe() {
+        describe_row(&mut out, row);
     }
+    for member_id in world.idle_members() {
+        let _ = write!(
+            out,
+            r#"<tr class="idle-row" data-testid="describe-idle"><td>{GROUP_ID}</td><td>-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td data-testid="consumer-id">{}</td></tr>"#,
+            esc(member_id)
+        );
+    }
+    out
 }
 
 #[component]
 pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
-    let rows = move || session.with(|run| run.world().describe());
-    let idle = move || session.with(|run| run.world().idle_members().into_iter().map(str::to_string).collect::<Vec<_>>());
+    let rows = move || session.with(|run| describe_rows(run.world()));
     let rebalancing = move || session.with(|run| run.world().rebalancing());
     view! {
         <section class="describe-section" aria-labelledby="describe-title">
@@ -58,10 +60,7 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
                         {["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID"]
                             .into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}
                     </tr></thead>
-                    <tbody>
-                        {move || rows().into_iter().map(describe_row).collect_view()}
-                        {move || idle().into_iter().map(idle_row).collect_view()}
-                    </tbody>
+                    <tbody inner_html=rows></tbody>
                 </table>
             </div>
             <p class="legend">{t("groups.describe.legend")}</p>

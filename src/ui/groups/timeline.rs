@@ -1,6 +1,8 @@
 //! The members' lanes on a sliding window of virtual time (SVG): heartbeat ticks, processing
 //! bars, rebalance bands with JoinGroup/SyncGroup marks, and the coordinator's state strip on top.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use crate::i18n::t;
@@ -71,177 +73,150 @@ fn state_class(state: GroupState) -> &'static str {
 }
 
 /// The first of `labels` that fits in `width` view units.
-fn fitting(labels: &[String], width: f64) -> Option<String> {
-    labels.iter().find(|l| !l.is_empty() && l.chars().count() as f64 * CHAR_W + 6.0 < width).cloned()
+fn fitting(labels: &[String], width: f64) -> Option<&String> {
+    labels.iter().find(|l| !l.is_empty() && l.chars().count() as f64 * CHAR_W + 6.0 < width)
+}
+
+/// Text for SVG markup.
+pub fn esc(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
 /// A band with its text centred when it fits (the longer text first, then the shorter).
-fn band(class: &'static str, x0: f64, x1: f64, y: f64, h: f64, labels: &[String]) -> impl IntoView {
+fn band(out: &mut String, class: &str, x0: f64, x1: f64, y: f64, h: f64, labels: &[String]) {
     let w = (x1 - x0).max(1.5);
-    view! {
-        <rect class=format!("band {class}") x=x0 y=y width=w height=h/>
-        {fitting(labels, w).map(|label| view! { <text class="band-text" x=x0 + w / 2.0 y=y + h / 2.0 + 4.0 text-anchor="middle">{label}</text> })}
+    let _ = write!(out, r#"<rect class="band {class}" x="{x0:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}"/>"#);
+    if let Some(label) = fitting(labels, w) {
+        let (cx, cy) = (x0 + w / 2.0, y + h / 2.0 + 4.0);
+        let _ = write!(out, r#"<text class="band-text" x="{cx:.1}" y="{cy:.1}" text-anchor="middle">{}</text>"#, esc(label));
     }
 }
 
 /// One lane element: instants are ticks or markers, stretches are bars or bands.
-fn span_view(span: &LaneSpan, win: &Window, y: f64) -> Option<AnyView> {
+fn span_markup(out: &mut String, span: &LaneSpan, win: &Window, y: f64) {
     let (class, key) = span_style(span.kind);
-    let (x0, x1) = win.clip(span.from_ms, span.to_ms)?;
-    let view = match span.kind {
-        SpanKind::Heartbeat => view! { <line class="hb" x1=x0 x2=x0 y1=y y2=y + 6.0/> }.into_any(),
-        SpanKind::PollTimeout => view! { <path class="polltimeout" d=format!("M{x0} {} l6 -10 h-12 z", y + LANE_H)/> }.into_any(),
-        SpanKind::Process => view! { <rect class="process" x=x0 y=y + 8.0 width=(x1 - x0).max(1.0) height=8/> }.into_any(),
+    let Some((x0, x1)) = win.clip(span.from_ms, span.to_ms) else { return };
+    let _ = match span.kind {
+        SpanKind::Heartbeat => write!(out, r#"<line class="hb" x1="{x0:.1}" x2="{x0:.1}" y1="{y:.1}" y2="{:.1}"/>"#, y + 6.0),
+        SpanKind::PollTimeout => write!(out, r#"<path class="polltimeout" d="M{x0:.1} {:.1} l6 -10 h-12 z"/>"#, y + LANE_H),
+        SpanKind::Process => write!(out, r#"<rect class="process" x="{x0:.1}" y="{:.1}" width="{:.1}" height="8"/>"#, y + 8.0, (x1 - x0).max(1.0)),
         SpanKind::Joining | SpanKind::AwaitingSync => {
+            band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]);
             let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
-            let start_visible = span.from_ms >= win.from;
-            view! {
-                {band(class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()])}
-                {start_visible.then(|| view! {
-                    <line class="msg" x1=x0 x2=x0 y1=y - 2.0 y2=y + LANE_H/>
-                    <text class="mark" x=x0 + 1.5 y=y + 1.0>{mark}</text>
-                })}
+            if span.from_ms < win.from {
+                return;
             }
-            .into_any()
+            write!(out, r#"<line class="msg" x1="{x0:.1}" x2="{x0:.1}" y1="{:.1}" y2="{:.1}"/><text class="mark" x="{:.1}" y="{:.1}">{mark}</text>"#, y - 2.0, y + LANE_H, x0 + 1.5, y + 1.0)
         }
-        SpanKind::Paused | SpanKind::Dead => band(class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]).into_any(),
+        SpanKind::Paused | SpanKind::Dead => {
+            band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]);
+            Ok(())
+        }
     };
-    Some(view)
 }
 
-fn member_lane(m: &MemberView, row: usize, win: &Window, selected: bool, select: Callback<u32>) -> impl IntoView {
+fn member_lane(out: &mut String, m: &MemberView, row: usize, win: &Window, selected: bool) {
     let y = lane_y(row);
-    let index = m.index;
-    let label = if m.is_leader { format!("{} ★", m.name) } else { m.name.clone() };
+    let star = if m.is_leader { " ★" } else { "" };
+    let class = format!("lane{}{}", if selected { " selected" } else { "" }, if m.alive { "" } else { " down" });
+    let _ = write!(
+        out,
+        r#"<g class="{class}"><rect class="lane-bg" x="0" y="{:.1}" width="{VIEW_W}" height="{:.1}"/><line class="lane-axis" x1="{LABEL_W}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><text class="lane-label" x="4" y="{:.1}">{}{star}</text>"#,
+        y - 2.0, LANE_H + 4.0, VIEW_W - 6.0, y + 12.0, y + 12.0, y + 15.0, esc(&m.name)
+    );
     // Bands first, then bars and ticks on top of them.
     let mut spans: Vec<&LaneSpan> = m.lane.iter().collect();
     spans.sort_by_key(|s| matches!(s.kind, SpanKind::Process | SpanKind::Heartbeat | SpanKind::PollTimeout));
-    let body = spans.into_iter().filter_map(|s| span_view(s, win, y)).collect_view();
-    view! {
-        <g class="lane" class:selected=selected class:down=!m.alive on:click=move |_| select.run(index)>
-            <rect class="lane-bg" x=0 y=y - 2.0 width=VIEW_W height=LANE_H + 4.0/>
-            <line class="lane-axis" x1=LABEL_W x2=VIEW_W - 6.0 y1=y + 12.0 y2=y + 12.0/>
-            <text class="lane-label" x=4 y=y + 15.0>{label}</text>
-            {body}
-        </g>
+    for span in spans {
+        span_markup(out, span, win, y);
     }
+    out.push_str("</g>");
 }
 
-fn coordinator_strip(transitions: &[(u64, GroupState, i32)], win: &Window) -> impl IntoView {
+fn coordinator_strip(out: &mut String, transitions: &[(u64, GroupState, i32)], win: &Window) {
     let y = lane_y(0);
-    let bands = transitions
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (from, state, generation))| {
-            let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
-            let (x0, x1) = win.clip(*from, to)?;
+    let _ = write!(out, r#"<g class="lane coordinator-lane"><text class="lane-label" x="4" y="{:.1}">{}</text>"#, y + 15.0, esc(t("groups.lane.coordinator")));
+    for (i, (from, state, generation)) in transitions.iter().enumerate() {
+        let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
+        if let Some((x0, x1)) = win.clip(*from, to) {
             let labels = [format!("{} · gen {generation}", state.kafka_name()), state.kafka_name().to_string()];
-            Some(band(state_class(*state), x0, x1, y + 2.0, LANE_H - 4.0, &labels))
-        })
-        .collect_view();
-    view! {
-        <g class="lane coordinator-lane">
-            <text class="lane-label" x=4 y=y + 15.0>{t("groups.lane.coordinator")}</text>
-            {bands}
-        </g>
+            band(out, state_class(*state), x0, x1, y + 2.0, LANE_H - 4.0, &labels);
+        }
     }
+    out.push_str("</g>");
 }
 
-fn time_axis(win: &Window, height: f64) -> impl IntoView {
+fn time_axis(out: &mut String, win: &Window, height: f64) {
     let first = win.from.div_ceil(10_000) * 10_000;
-    let ticks = (first..=win.to)
-        .step_by(10_000)
-        .map(|t| {
-            let x = win.x(t);
-            view! {
-                <line class="grid" x1=x x2=x y1=AXIS_H - 4.0 y2=height/>
-                <text class="axis" x=x y=AXIS_H - 6.0 text-anchor="middle">{format!("{} s", t / 1000)}</text>
-            }
-        })
-        .collect_view();
-    let now = win.x(win.now);
-    view! {
-        {ticks}
-        <line class="now" x1=now x2=now y1=AXIS_H - 4.0 y2=height/>
+    for t in (first..=win.to).step_by(10_000) {
+        let x = win.x(t);
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{height:.1}"/><text class="axis" x="{x:.1}" y="{:.1}" text-anchor="middle">{} s</text>"#,
+            AXIS_H - 4.0, AXIS_H - 6.0, t / 1000
+        );
     }
+    let now = win.x(win.now);
+    let _ = write!(out, r#"<line class="now" x1="{now:.1}" x2="{now:.1}" y1="{:.1}" y2="{height:.1}"/>"#, AXIS_H - 4.0);
+}
+
+/// The whole drawing as SVG markup (one string: far less wasm than a node per tick).
+pub fn timeline_svg(world: &GroupLab, now: u64, selected: Option<u32>) -> String {
+    let win = Window::at(now);
+    let members = world.member_views(now);
+    let height = lane_y(members.len() + 1);
+    let mut out = format!(
+        r#"<svg class="timeline" viewBox="0 0 {VIEW_W} {height:.1}" role="img" aria-label='{}' data-testid="timeline">"#,
+        esc(t("groups.timeline.aria"))
+    );
+    time_axis(&mut out, &win, height);
+    coordinator_strip(&mut out, &world.coordinator().transitions, &win);
+    for (i, m) in members.iter().enumerate() {
+        member_lane(&mut out, m, i + 1, &win, selected == Some(m.index));
+    }
+    out.push_str("</svg>");
+    out
 }
 
 #[component]
 pub fn Timeline(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> impl IntoView {
-    let select = Callback::new(move |index: u32| selected.set(Some(index)));
-    let drawing = move || {
-        session.with(|run| {
-            let now = run.sim().now_ms();
-            let win = Window::at(now);
-            let members = run.world().member_views(now);
-            let height = lane_y(members.len() + 1);
-            let chosen = selected.get();
-            let lanes = members
-                .iter()
-                .enumerate()
-                .map(|(i, m)| member_lane(m, i + 1, &win, chosen == Some(m.index), select))
-                .collect_view();
-            view! {
-                <svg class="timeline" viewBox=format!("0 0 {VIEW_W} {height}") role="img"
-                    aria-label=t("groups.timeline.aria") data-testid="timeline">
-                    {time_axis(&win, height)}
-                    {coordinator_strip(&run.world().coordinator().transitions, &win)}
-                    {lanes}
-                </svg>
-            }
-        })
-    };
+    let drawing = move || session.with(|run| timeline_svg(run.world(), run.sim().now_ms(), selected.get()));
     view! {
-        <Patterns/>
-        <div class="timeline-wrap">{drawing}</div>
+        <div class="pattern-defs" aria-hidden="true" inner_html=PATTERNS></div>
+        <div class="timeline-wrap" inner_html=drawing></div>
         <Legend/>
     }
 }
 
 /// Hatches and dots for the rebalance phases (styled in groups.css), so a band never
 /// rests on colour alone.
-#[component]
-fn Patterns() -> impl IntoView {
-    view! {
-        <svg class="pattern-defs" width="0" height="0" aria-hidden="true">
-            <defs>
-                <pattern id="pat-joining" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                    <rect class="pat-bg joining" width="6" height="6"/><line class="pat-ink joining" x1="0" y1="0" x2="0" y2="6"/>
-                </pattern>
-                <pattern id="pat-syncing" width="5" height="5" patternUnits="userSpaceOnUse">
-                    <rect class="pat-bg syncing" width="5" height="5"/><circle class="pat-dot syncing" cx="2.5" cy="2.5" r="1.2"/>
-                </pattern>
-                <pattern id="pat-paused" width="6" height="6" patternUnits="userSpaceOnUse">
-                    <rect class="pat-bg paused" width="6" height="6"/><path class="pat-ink paused" d="M0 0 L6 6 M6 0 L0 6"/>
-                </pattern>
-                <pattern id="pat-dead" width="6" height="4" patternUnits="userSpaceOnUse">
-                    <rect class="pat-bg dead" width="6" height="4"/><line class="pat-ink dead" x1="0" y1="2" x2="6" y2="2"/>
-                </pattern>
-            </defs>
-        </svg>
-    }
+const PATTERNS: &str = r#"<svg width="0" height="0"><defs>
+<pattern id="pat-joining" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="pat-bg joining" width="6" height="6"/><line class="pat-ink joining" x1="0" y1="0" x2="0" y2="6"/></pattern>
+<pattern id="pat-syncing" width="5" height="5" patternUnits="userSpaceOnUse"><rect class="pat-bg syncing" width="5" height="5"/><circle class="pat-dot syncing" cx="2.5" cy="2.5" r="1.2"/></pattern>
+<pattern id="pat-paused" width="6" height="6" patternUnits="userSpaceOnUse"><rect class="pat-bg paused" width="6" height="6"/><path class="pat-ink paused" d="M0 0 L6 6 M6 0 L0 6"/></pattern>
+<pattern id="pat-dead" width="6" height="4" patternUnits="userSpaceOnUse"><rect class="pat-bg dead" width="6" height="4"/><line class="pat-ink dead" x1="0" y1="2" x2="6" y2="2"/></pattern>
+</defs></svg>"#;
+
+/// The legend's swatches use the timeline's own classes, so they always match the drawing.
+fn legend_markup() -> String {
+    let items: [(&str, &str); 9] = [
+        (r#"<line class="hb" x1="12" x2="12" y1="0" y2="8"/>"#, "groups.legend.heartbeat"),
+        (r#"<rect class="process" x="0" y="3" width="24" height="8"/>"#, "groups.legend.process"),
+        (r#"<rect class="band joining" width="24" height="14"/>"#, "groups.legend.joining"),
+        (r#"<rect class="band syncing" width="24" height="14"/>"#, "groups.legend.syncing"),
+        (r#"<rect class="band paused" width="24" height="14"/>"#, "groups.legend.paused"),
+        (r#"<path class="polltimeout" d="M12 14 l6 -10 h-12 z"/>"#, "groups.legend.polltimeout"),
+        (r#"<rect class="band dead" width="24" height="14"/>"#, "groups.legend.dead"),
+        (r#"<text class="mark-sample" x="0" y="11">J/S</text>"#, "groups.legend.marks"),
+        (r#"<text class="mark-sample" x="5" y="13" font-size="14">★</text>"#, "groups.legend.leader"),
+    ];
+    items
+        .iter()
+        .map(|(shape, key)| format!(r#"<li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true">{shape}</svg>{}</li>"#, esc(t(key))))
+        .collect()
 }
 
-/// Swatches share the timeline's classes, so the legend always matches the drawing.
 #[component]
 fn Legend() -> impl IntoView {
-    let swatch = |class: &'static str, key: &'static str| {
-        view! {
-            <li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true"><rect class=format!("band {class}") x=0 y=0 width=24 height=14/></svg>{t(key)}</li>
-        }
-    };
-    view! {
-        <ul class="legend groups-legend" aria-label=t("groups.legend.aria")>
-            <li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true"><line class="hb" x1=12 x2=12 y1=0 y2=8/></svg>{t("groups.legend.heartbeat")}</li>
-            <li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true"><rect class="process" x=0 y=3 width=24 height=8/></svg>{t("groups.legend.process")}</li>
-            {swatch("joining", "groups.legend.joining")}
-            {swatch("syncing", "groups.legend.syncing")}
-            {swatch("paused", "groups.legend.paused")}
-            <li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true"><path class="polltimeout" d="M12 14 l5 -8 h-10 z"/></svg>{t("groups.legend.polltimeout")}</li>
-            {swatch("dead", "groups.legend.dead")}
-            <li><span class="mark-sample">"J"</span>" / "<span class="mark-sample">"S"</span>" "{t("groups.legend.marks")}</li>
-            <li>"★ "{t("groups.legend.leader")}</li>
-        </ul>
-    }
+    view! { <ul class="legend groups-legend" aria-label=t("groups.legend.aria") inner_html=legend_markup()></ul> }
 }
-
