@@ -3,6 +3,7 @@
 
 use crate::model::cluster::Cluster;
 use crate::model::replication::Replication;
+use crate::model::group::GroupLab;
 use crate::model::scene::{LabScene, Preset, Run};
 
 /// One scene as the shell's navigation and the tests see it.
@@ -24,7 +25,11 @@ const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
 }
 
 /// Every scene, in navigation order.
-pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview"), info::<Replication>("scene.replication")];
+pub const SCENES: &[SceneInfo] = &[
+    info::<Cluster>("scene.overview"),
+    info::<Replication>("scene.replication"),
+    info::<GroupLab>("scene.groups"),
+];
 
 pub fn ids() -> Vec<&'static str> {
     SCENES.iter().map(|s| s.id).collect()

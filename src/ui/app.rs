@@ -9,10 +9,11 @@ use super::keyboard::{self, KeyAction};
 use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, overview, replication, url};
+use super::{embed, groups, overview, replication, url};
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
+use crate::model::group::GroupLab;
 use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Run};
 use crate::scenes::{self, SCENES};
@@ -34,6 +35,7 @@ pub fn App() -> impl IntoView {
     // One arm per scene: its model type and its view.
     let (shell, scene_view, error) = match scene.as_str() {
         "replication" => mount::<Replication>(&link, |session| view! { <replication::ReplicationScene session=session/> }.into_any()),
+        "groups" => mount::<GroupLab>(&link, |session| view! { <groups::GroupsScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
     link_error = link_error.or(error);

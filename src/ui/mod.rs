@@ -4,6 +4,7 @@
 mod app;
 mod config_panel;
 mod embed;
+mod groups;
 mod keyboard;
 mod log_panel;
 mod overview;

@@ -11,6 +11,9 @@ use crate::model::kernel::Ctx;
 
 /// Spans kept per member lane.
 const MAX_SPANS: usize = 400;
+/// Process spans closer than this merge into one busy stretch, so a lane keeps minutes, not
+/// seconds, of history (a lane is drawn at ~0.1 s per pixel).
+const MERGE_PROCESS_GAP_MS: u64 = 250;
 
 /// Where the member's `ConsumerCoordinator` is in the join protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +118,13 @@ impl Member {
     }
 
     pub(super) fn span(&mut self, kind: SpanKind, from_ms: u64, to_ms: u64) {
+        if kind == SpanKind::Process {
+            let previous = self.lane.iter_mut().rev().find(|s| s.kind != SpanKind::Heartbeat);
+            if let Some(p) = previous.filter(|p| p.kind == SpanKind::Process && p.to_ms + MERGE_PROCESS_GAP_MS >= from_ms) {
+                p.to_ms = p.to_ms.max(to_ms);
+                return;
+            }
+        }
         self.lane.push(LaneSpan { kind, from_ms, to_ms });
         if self.lane.len() > MAX_SPANS {
             self.lane.remove(0);

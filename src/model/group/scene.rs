@@ -67,4 +67,9 @@ impl LabScene for GroupLab {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    /// The group's timeouts are tens of seconds: 1× plays ten times faster than real time.
+    fn play_scale() -> f64 {
+        10.0
+    }
 }

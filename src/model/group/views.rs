@@ -155,6 +155,16 @@ impl GroupLab {
         (per.into_iter().collect(), total)
     }
 
+    /// Partitions holding a poison pill, with the pill's offset.
+    pub fn poison_pills(&self) -> Vec<(u32, i64)> {
+        self.poison.iter().map(|(p, o)| (*p, *o)).collect()
+    }
+
+    /// Member ids the stored assignment gives no partition (idle consumers), in id order.
+    pub fn idle_members(&self) -> Vec<&str> {
+        self.coordinator.assignment.iter().filter(|(_, list)| list.is_empty()).map(|(id, _)| id.as_str()).collect()
+    }
+
     /// Partitions nobody currently works on (no live, stable member holds them).
     pub fn idle_member_count(&self) -> usize {
         self.coordinator.assignment.values().filter(|list| list.is_empty()).count()

@@ -1,0 +1,71 @@
+//! The configuration in force, with Kafka's property names (read-only: presets and links set it).
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use crate::i18n::t;
+use crate::model::group::GroupLab;
+use super::timeline::esc;
+use crate::model::config::Config;
+use crate::ui::session::Session;
+
+/// The properties a learner compares between presets, with what each one does.
+const SHOWN: &[(&str, &str)] = &[
+    ("partition.assignment.strategy", "groups.config.assignor"),
+    ("session.timeout.ms", "groups.config.session"),
+    ("heartbeat.interval.ms", "groups.config.heartbeat"),
+    ("max.poll.interval.ms", "groups.config.max_poll_interval"),
+    ("max.poll.records", "groups.config.max_poll_records"),
+    ("lab.process.ms.per.record", "groups.config.process"),
+    ("enable.auto.commit", "groups.config.auto_commit"),
+    ("auto.commit.interval.ms", "groups.config.auto_commit_interval"),
+    ("lab.manual.commit", "groups.config.manual_commit"),
+    ("lab.static.membership", "groups.config.static"),
+    ("lab.handoff.to.worker.thread", "groups.config.handoff"),
+    ("auto.offset.reset", "groups.config.reset"),
+    ("group.initial.rebalance.delay.ms", "groups.config.initial_delay"),
+    ("partitions", "groups.config.partitions"),
+    ("lab.members", "groups.config.members"),
+    ("lab.producer.records.per.sec", "groups.config.producer"),
+];
+
+/// A class name without its package, for the table (the full name is in the title).
+fn short(value: &str) -> &str {
+    value.rsplit('.').next().filter(|_| value.starts_with("org.apache.")).unwrap_or(value)
+}
+
+fn rows_markup(config: &Config) -> String {
+    let changed: Vec<&str> = config.overrides().into_iter().map(|(n, _)| n).collect();
+    let mut out = String::new();
+    for (name, key) in SHOWN {
+        let value = config.display(name);
+        let (class, mark) = if changed.contains(name) {
+            (r#" class="changed""#, format!(r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#, esc(t("groups.config.changed"))))
+        } else {
+            ("", String::new())
+        };
+        let _ = write!(
+            out,
+            r#"<tr{class} data-testid="config-{name}"><th scope="row"><code>{name}</code></th><td class="num" title="{v}">{}{mark}</td><td class="muted">{}</td></tr>"#,
+            esc(short(&value)),
+            esc(t(key)),
+            v = esc(&value),
+        );
+    }
+    out
+}
+
+#[component]
+pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
+    let rows = move || session.with(|run| rows_markup(&run.config));
+    view! {
+        <section class="config" aria-labelledby="config-title">
+            <h2 id="config-title">{t("groups.config")}</h2>
+            <p class="legend">{t("groups.config.hint")}</p>
+            <table class="config-table">
+                <tbody inner_html=rows></tbody>
+            </table>
+        </section>
+    }
+}

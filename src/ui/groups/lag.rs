@@ -1,0 +1,72 @@
+//! Lag per partition over time: one small chart each, all on the same scale (SVG polylines
+//! from the model's one-a-second samples).
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use crate::i18n::{t, tf};
+use crate::model::group::{GroupLab, LagSample, TOPIC};
+use crate::ui::session::Session;
+use super::timeline::esc;
+
+const W: f64 = 200.0;
+const H: f64 = 60.0;
+const PAD: f64 = 3.0;
+
+/// Polyline points of `samples` scaled to `[t0, t1]` × `[0, max]`.
+pub fn points(samples: &[LagSample], t0: u64, t1: u64, max: i64) -> String {
+    let span = (t1.saturating_sub(t0)).max(1) as f64;
+    let max = max.max(1) as f64;
+    samples
+        .iter()
+        .map(|s| {
+            let x = (s.time_ms.saturating_sub(t0)) as f64 * W / span;
+            let y = H - PAD - s.lag.max(0) as f64 * (H - 2.0 * PAD) / max;
+            format!("{x:.1},{y:.1}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every partition's chart as markup (one string: lean wasm, redrawn each tick).
+fn charts_markup(world: &GroupLab, now: u64) -> (String, i64, u64) {
+    let history = world.lag_history();
+    let t0 = history.iter().filter_map(|h| h.first()).map(|s| s.time_ms).min().unwrap_or(0);
+    let max = history.iter().flatten().map(|s| s.lag).max().unwrap_or(0).max(1);
+    let pills = world.poison_pills();
+    let mut out = String::new();
+    for (p, samples) in history.iter().enumerate() {
+        let name = format!("{TOPIC}-{p}");
+        let lag = world.lag(p as u32).to_string();
+        let pill = pills.iter().find(|(q, _)| *q == p as u32).map_or(String::new(), |(_, offset)| {
+            format!(r#"<span class="pill"> · ☠ {}</span>"#, esc(&tf("groups.lag.pill", &[("offset", &offset.to_string())])))
+        });
+        let _ = write!(
+            out,
+            r#"<figure class="lag-chart" data-testid="lag-{p}"><svg viewBox="0 0 {W} {H}" preserveAspectRatio="none" role="img" aria-label='{}'><line class="lag-base" x1="0" x2="{W}" y1="{b}" y2="{b}"/><polyline class="lag-line" points="{}"/></svg><figcaption>{name} · {}{pill}</figcaption></figure>"#,
+            esc(&tf("groups.lag.aria", &[("partition", &name), ("lag", &lag)])),
+            points(samples, t0, now, max),
+            esc(&tf("groups.lag.now", &[("lag", &lag)])),
+            b = H - PAD,
+        );
+    }
+    (out, max, t0 / 1000)
+}
+
+#[component]
+pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
+    let charts = move || session.with(|run| (charts_markup(run.world(), run.sim().now_ms()), run.sim().now_ms() / 1000));
+    view! {
+        <section aria-labelledby="lag-title">
+            <h2 id="lag-title">{t("groups.lag")}</h2>
+            {move || {
+                let ((cards, max, from), to) = charts();
+                view! {
+                    <p class="legend">{tf("groups.lag.scale", &[("max", &max.to_string()), ("from", &from.to_string()), ("to", &to.to_string())])}</p>
+                    <div class="lag-grid" inner_html=cards></div>
+                }
+            }}
+        </section>
+    }
+}

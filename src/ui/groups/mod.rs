@@ -1,0 +1,95 @@
+//! Scene "Consumer groups": the coordinator's state machine, members' lanes (heartbeats,
+//! processing, rebalance phases), `kafka-consumer-groups --describe`, lag, stop time and the ledger.
+
+mod config;
+mod lag;
+mod members;
+mod tables;
+mod timeline;
+
+use leptos::prelude::*;
+
+use super::session::Session;
+use super::widgets::{Figure, PresetPicker};
+use crate::i18n::{t, tf};
+use crate::model::group::{GroupLab, GroupState, GROUP_ID};
+
+#[component]
+pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
+    let selected = RwSignal::new(None::<u32>);
+    view! {
+        <div class="groups">
+            <p class="intro">{t("groups.intro")}</p>
+            <PresetPicker session=session/>
+            <CoordinatorPanel session=session/>
+            <section aria-labelledby="lanes-title">
+                <h2 id="lanes-title">{tf("groups.lanes", &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
+                <timeline::Timeline session=session selected=selected/>
+                <members::MemberList session=session selected=selected/>
+            </section>
+            <tables::Describe session=session/>
+            <div class="groups-columns measures-row">
+                <tables::Measures session=session/>
+                <lag::LagCharts session=session/>
+            </div>
+            <div class="groups-columns">
+                <config::ConfigPanel session=session/>
+                <members::GroupActions session=session/>
+            </div>
+        </div>
+    }
+}
+
+/// Symbol paired with each state, so the state never rests on colour alone.
+fn state_symbol(state: GroupState) -> &'static str {
+    match state {
+        GroupState::Empty => "○",
+        GroupState::PreparingRebalance => "⟳",
+        GroupState::CompletingRebalance => "⇄",
+        GroupState::Stable => "✓",
+        GroupState::Dead => "✕",
+    }
+}
+
+fn state_hint(state: GroupState) -> &'static str {
+    match state {
+        GroupState::Empty => "groups.state.empty",
+        GroupState::PreparingRebalance => "groups.state.preparing",
+        GroupState::CompletingRebalance => "groups.state.completing",
+        GroupState::Stable => "groups.state.stable",
+        GroupState::Dead => "groups.state.dead",
+    }
+}
+
+#[component]
+fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
+    let info = move || {
+        session.with(|run| {
+            let world = run.world();
+            let c = world.coordinator();
+            let leader = c.leader.as_ref().and_then(|id| {
+                world.member_views(run.sim().now_ms()).into_iter().find(|m| m.member_id.as_ref() == Some(id)).map(|m| m.name)
+            });
+            (c.state, c.generation, leader, c.members.len(), world.idle_member_count())
+        })
+    };
+    let state = move || info().0;
+    view! {
+        <section class="coordinator" aria-labelledby="coordinator-title">
+            <h2 id="coordinator-title">{tf("groups.coordinator", &[("group", GROUP_ID)])}</h2>
+            <div class="coordinator-row">
+                <p class=move || format!("group-state {}", state().kafka_name()) aria-live="polite">
+                    <span class="symbol" aria-hidden="true">{move || state_symbol(state())}</span>
+                    <span data-testid="group-state">{move || state().kafka_name()}</span>
+                </p>
+                <dl class="stats">
+                    <Figure label="groups.generation" value=Signal::derive(move || info().1.to_string()) testid="generation"/>
+                    <Figure label="groups.leader" value=Signal::derive(move || info().2.unwrap_or_else(|| "-".into()))/>
+                    <Figure label="groups.members" value=Signal::derive(move || info().3.to_string()) testid="member-count"/>
+                    <Figure label="groups.idle" value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
+                </dl>
+            </div>
+            <p class="state-hint">{move || t(state_hint(state()))}</p>
+        </section>
+    }
+}

@@ -1,0 +1,107 @@
+//! `kafka-consumer-groups --describe` as a table, the stop time rebalances cost, and the ledger.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use crate::i18n::{t, tf};
+use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
+use super::timeline::esc;
+use crate::ui::session::Session;
+use crate::ui::widgets::Figure;
+
+fn dash<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// Milliseconds as seconds with all three decimals (the figure is exact, not rounded).
+pub fn seconds(ms: u64) -> String {
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
+fn describe_row(out: &mut String, row: DescribeRow) {
+    let class = if row.consumer_id.is_none() { r#" class="unowned""# } else { "" };
+    let _ = write!(
+        out,
+        r#"<tr data-testid="describe-{p}"{class}><td>{GROUP_ID}</td><td>{}</td><td class="num">{p}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-testid="lag">{}</td><td data-testid="consumer-id">{}</td></tr>"#,
+        row.topic, dash(row.current_offset), row.log_end_offset, dash(row.lag), esc(&dash(row.consumer_id)), p = row.partition
+    );
+}
+
+/// The rows Kafka prints: one per partition, then members with no partition ("-" for the rest).
+fn describe_rows(world: &GroupLab) -> String {
+    let mut out = String::new();
+    for row in world.describe() {
+        describe_row(&mut out, row);
+    }
+    for member_id in world.idle_members() {
+        let _ = write!(
+            out,
+            r#"<tr class="idle-row" data-testid="describe-idle"><td>{GROUP_ID}</td><td>-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td data-testid="consumer-id">{}</td></tr>"#,
+            esc(member_id)
+        );
+    }
+    out
+}
+
+#[component]
+pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
+    let rows = move || session.with(|run| describe_rows(run.world()));
+    let rebalancing = move || session.with(|run| run.world().rebalancing());
+    view! {
+        <section class="describe-section" aria-labelledby="describe-title">
+            <h2 id="describe-title" class="cmd">{tf("groups.describe", &[("group", GROUP_ID)])}</h2>
+            <Show when=rebalancing>
+                <p class="warning" role="status">{tf("groups.describe.rebalancing", &[("group", GROUP_ID)])}</p>
+            </Show>
+            <div class="table-scroll">
+                <table class="describe-table" data-testid="describe">
+                    <thead><tr>
+                        {["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID"]
+                            .into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody inner_html=rows></tbody>
+                </table>
+            </div>
+            <p class="legend">{t("groups.describe.legend")}</p>
+        </section>
+    }
+}
+
+#[component]
+pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
+    let stops = move || session.with(|run| run.world().stop_totals());
+    let ledger = move || session.with(|run| run.world().ledger().clone());
+    let per_member = move || {
+        let (members, _) = stops();
+        if members.is_empty() {
+            return view! { <p class="muted" data-testid="stop-none">{t("groups.stops.none")}</p> }.into_any();
+        }
+        view! {
+            <ul class="stop-list">
+                {members.into_iter().map(|(name, ms)| view! {
+                    <li><span>{name.clone()}</span>" "<span class="num" data-testid=format!("stop-{name}")>{seconds(ms)}</span></li>
+                }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="measures" aria-labelledby="measures-title">
+            <h2 id="measures-title">{t("groups.stops")}</h2>
+            <p class="legend">{t("groups.stops.about")}</p>
+            <dl class="stats">
+                <Figure label="groups.stops.total" value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
+            </dl>
+            {per_member}
+            <h2>{t("groups.ledger")}</h2>
+            <p class="legend">{t("groups.ledger.about")}</p>
+            <dl class="stats" data-testid="ledger">
+                <Figure label="groups.ledger.processed" value=Signal::derive(move || ledger().total_processed().to_string()) testid="ledger-processed"/>
+                <Figure label="groups.ledger.duplicates" value=Signal::derive(move || ledger().total_duplicates().to_string()) testid="ledger-duplicates"/>
+                <Figure label="groups.ledger.lost" value=Signal::derive(move || ledger().total_lost().to_string()) testid="ledger-lost"/>
+                <Figure label="groups.ledger.skipped" value=Signal::derive(move || ledger().partitions.iter().map(|l| l.skipped_by_reset).sum::<u64>().to_string())/>
+            </dl>
+        </section>
+    }
+}

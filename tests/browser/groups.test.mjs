@@ -1,0 +1,95 @@
+// Browser tests of the "Consumer groups" scene: what a learner opens, clicks and reads.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+
+let browser, server;
+
+before(async () => {
+  browser = await launch();
+  server = await serve("/");
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const open = (query) => openPage(browser, `${server.url}?scene=groups&${query}`);
+const seconds = (shown) => Number(shown.replace(/\s*s$/, ""));
+
+test("eager (Range) stops the survivors for the session timeout; CooperativeSticky does not stop them", async () => {
+  const eager = await open("preset=eager-restart");
+  assert.equal(await text(eager, "group-state"), "Stable");
+  assert.equal(await text(eager, "generation"), "2");
+  // The model's figures (tests/group_scenarios.rs checks their range): C1 and C2 wait for the
+  // dead C3 to expire (session.timeout.ms=45000) with every partition revoked.
+  assert.equal(await text(eager, "stop-total"), "83.866 s");
+  assert.equal(await text(eager, "stop-C1"), "41.956 s");
+  assert.equal(await text(eager, "stop-C2"), "41.910 s");
+  await eager.screenshot({ path: `${ARTIFACTS}groups-eager-restart.png`, fullPage: true });
+
+  const coop = await open("preset=cooperative-restart");
+  assert.equal(await text(coop, "group-state"), "Stable");
+  assert.equal(await text(coop, "stop-total"), "0.000 s");
+  assert.match(await text(coop, "stop-none"), /No member has stopped/);
+  await coop.screenshot({ path: `${ARTIFACTS}groups-cooperative-restart.png`, fullPage: true });
+
+  assert.ok(seconds(await text(eager, "stop-total")) > seconds(await text(coop, "stop-total")));
+  assert.deepEqual([...eager.problems, ...coop.problems], []);
+});
+
+test("12 members on 6 partitions: 6 members are idle and --describe lists them with \"-\"", async () => {
+  const page = await open("preset=twelve-on-six");
+  assert.equal(await text(page, "member-count"), "12");
+  assert.equal(await text(page, "idle-count"), "6");
+  const idle = page.locator('[data-testid="describe-idle"]');
+  assert.equal(await idle.count(), 6);
+  for (const row of await idle.all()) {
+    const cells = await row.locator("td").allInnerTexts();
+    assert.deepEqual(cells.slice(1, 6), ["-", "-", "-", "-", "-"]);
+    assert.match(cells[6], /^consumer-lab-group-\d+-/);
+  }
+  const owners = await page.locator('[data-testid^="describe-"]:not([data-testid="describe-idle"]) [data-testid="consumer-id"]').allInnerTexts();
+  assert.equal(new Set(owners).size, 6, `each partition has its own consumer: ${owners}`);
+  await page.screenshot({ path: `${ARTIFACTS}groups-twelve-on-six.png`, fullPage: true });
+  assert.deepEqual(page.problems, []);
+});
+
+test("killing a member from its card: the group leaves Stable only after session.timeout.ms", async () => {
+  const page = await open("seed=1");
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="group-state"]')?.textContent === "Stable", null, { timeout: 10000 });
+  await page.getByRole("button", { name: "Pause" }).click();
+  const killedAt = seconds(await text(page, "clock"));
+
+  await page.getByTestId("member-C2").click();
+  await page.getByRole("button", { name: "Kill C2 (kill -9)" }).click();
+  assert.match(page.url(), /kill-2/);
+  assert.match(await text(page, "member-C2"), /down/);
+  assert.equal(await text(page, "group-state"), "Stable", "a crash sends no LeaveGroup");
+
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="group-state"]')?.textContent !== "Stable", null, { timeout: 20000 });
+  await page.getByRole("button", { name: "Pause" }).click();
+  const left = seconds(await text(page, "clock"));
+  assert.ok(left - killedAt >= 42, `left Stable ${left - killedAt} s after the kill (last heartbeat + 45 s)`);
+  assert.match(await text(page, "group-state"), /PreparingRebalance|CompletingRebalance/);
+  await page.screenshot({ path: `${ARTIFACTS}groups-kill.png`, fullPage: true });
+  assert.deepEqual(page.problems, []);
+});
+
+test("every other preset opens by its link with the coordinator, lanes and --describe shown", async () => {
+  const others = ["slow-consumer", "rebalance-loop", "fix-fewer-records", "fix-longer-interval", "static-restart", "handoff-loss", "poison-pill"];
+  const page = await open(`preset=${others[0]}`);
+  for (const preset of others) {
+    await page.goto(`${server.url}?scene=groups&preset=${preset}`);
+    await page.waitForSelector('[data-testid="timeline"]');
+    assert.match(await text(page, "group-state"), /^(Empty|PreparingRebalance|CompletingRebalance|Stable|Dead)$/, preset);
+    assert.ok(await page.locator('[data-testid^="describe-"]').count() >= 6, preset);
+    await page.screenshot({ path: `${ARTIFACTS}groups-${preset}.png`, fullPage: true });
+  }
+  assert.equal(await text(page, "generation"), "1", "poison-pill: the stall causes no rebalance");
+  assert.match(await text(page, "lag-2"), /☠ poison pill at offset/);
+  assert.deepEqual(page.problems, []);
+});
