@@ -6,6 +6,7 @@ mod embed;
 mod keyboard;
 mod log_panel;
 mod overview;
+mod partitioner;
 mod session;
 mod transport;
 mod url;
