@@ -65,7 +65,7 @@ pub fn labelled_partitions(partitions: u32) -> Vec<u32> {
     (0..partitions).filter(|p| p % every == 0).collect()
 }
 
-/// The sticky timeline's time axis: `[start, end]` ms onto `[left, WIDTH - 8]` px.
+/// The sticky timeline's time axis: `[start, end]` ms onto `[left, WIDTH - 30]` px.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeAxis {
     pub start_ms: u64,
@@ -76,7 +76,7 @@ pub struct TimeAxis {
 impl TimeAxis {
     pub fn x(&self, ms: u64) -> f64 {
         let span = (self.end_ms.saturating_sub(self.start_ms)).max(1) as f64;
-        self.left + (ms.saturating_sub(self.start_ms)) as f64 / span * (WIDTH - 8.0 - self.left)
+        self.left + (ms.saturating_sub(self.start_ms)) as f64 / span * (WIDTH - 30.0 - self.left)
     }
 }
 

@@ -163,7 +163,7 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     view! {
         <li class="round" data-testid=format!("round-{index}")>
             <p class="round-head">{head}</p>
-            <svg class="round-chart" viewBox="0 0 480 64" role="img" aria-label=label>{bars}</svg>
+            <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label>{bars}</svg>
             <code class="round-offsets" data-testid="round-offsets">{offsets}</code>
         </li>
     }

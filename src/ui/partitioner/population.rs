@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::geometry::{self, Dot, BOTTOM, TOP, WIDTH};
 use super::{percent, send};
 use crate::i18n::{t, tf};
-use crate::model::partitioner::{Command, Partitioner, TOPIC};
+use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -32,6 +32,7 @@ pub fn PopulationPanel(session: Session<Partitioner>) -> impl IntoView {
         geometry::dot_layout(&sample, to)
     });
     let last_alter = move || session.with(|run| run.world().alters().last().cloned());
+    let hot = move || session.with(|run| run.world().workload().distribution == KeyDistribution::Megacorp);
     let moved = move || last_alter().map_or("—".into(), |a| percent(1.0 - a.fraction_stayed));
     let expected = move || last_alter().map_or("—".into(), |a| percent(1.0 - a.expected_fraction_stayed));
     let keys = move || shape.get().2;
@@ -51,7 +52,9 @@ pub fn PopulationPanel(session: Session<Partitioner>) -> impl IntoView {
                 <p class="alter-summary" data-testid="alter-summary">{tf("partitioner.population.summary", &[
                     ("from", &a.from_partitions.to_string()), ("to", &a.to_partitions.to_string()),
                     ("moved", &a.moved_keys.to_string()), ("keys", &a.keys.to_string()),
-                ])}</p>
+                ])}" "{hot().then(|| tf("partitioner.population.hot", &[
+                    ("from", &a.hot_key.from.to_string()), ("to", &a.hot_key.to.to_string()),
+                ]))}</p>
             })}
             <Dots session=session drawing=drawing/>
             <p class="legend">{t("partitioner.population.legend")}</p>
