@@ -65,6 +65,39 @@ pub fn labelled_partitions(partitions: u32) -> Vec<u32> {
     (0..partitions).filter(|p| p % every == 0).collect()
 }
 
+/// `&`, `<`, `>` and `"` escaped, for text a learner typed that goes into markup.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The population drawing's background as SVG markup: shaded partition columns, their labels,
+/// and the watched key's marker above its column.
+pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>) -> String {
+    use std::fmt::Write;
+    let width = column_width(partitions);
+    let labels = labelled_partitions(partitions);
+    let mut out = String::new();
+    for p in 0..partitions {
+        let class = if p % 2 == 0 { "col even" } else { "col" };
+        let _ = write!(out, r#"<rect class="{class}" x="{:.2}" y="{}" width="{width:.2}" height="{}"/>"#, f64::from(p) * width, TOP - 4.0, height - TOP - BOTTOM + 8.0);
+        if labels.contains(&p) {
+            let _ = write!(out, r#"<text class="col-label" x="{:.1}" y="{}" text-anchor="middle">{p}</text>"#, column_centre(p, partitions), height - 6.0);
+        }
+    }
+    if let Some((p, key)) = watched {
+        let anchor = if p * 4 < partitions { "start" } else if p * 4 > partitions * 3 { "end" } else { "middle" };
+        let x = column_centre(p, partitions);
+        let _ = write!(
+            out,
+            r#"<text class="watched" x="{x:.1}" y="14" text-anchor="{anchor}">★ {} → {}-{p}</text><line class="watched-line" x1="{x:.1}" x2="{x:.1}" y1="17" y2="{}"/>"#,
+            escape(key),
+            crate::model::partitioner::TOPIC,
+            TOP - 4.0
+        );
+    }
+    out
+}
+
 /// The sticky timeline's time axis: `[start, end]` ms onto `[left, WIDTH - 30]` px.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeAxis {

@@ -21,7 +21,7 @@ pub fn KeyPanel(session: Session<Partitioner>) -> impl IntoView {
     let draft = RwSignal::new(String::new());
     // The box follows the model's key when it changes (preset, step back), not on every tick.
     Effect::new(move |_| draft.set(current.get().unwrap_or_default()));
-    let steps = move || session.with(|run| run.world().key_steps());
+    let steps = Memo::new(move |_| session.with(|run| run.world().key_steps()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         send(session, Command::set_key(&draft.get_untracked()));
@@ -37,7 +37,7 @@ pub fn KeyPanel(session: Session<Partitioner>) -> impl IntoView {
                 <button type="submit" class="primary">{t("partitioner.key.hash")}</button>
             </form>
             <p class="legend">{t("partitioner.key.hint")}</p>
-            {move || match steps() {
+            {move || match steps.get() {
                 Some(steps) => view! { <Steps steps=steps/> }.into_any(),
                 None => view! { <p class="muted">{t("partitioner.key.none")}</p> }.into_any(),
             }}

@@ -1,6 +1,8 @@
 //! Load per partition for a key distribution: offsets and consumer lag now, what each
 //! produce burst added to each partition, and the composite-key fix for the hot key.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use super::{grouped, percent};
@@ -62,10 +64,12 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
             </label>
             <button data-testid="produce" on:click=move |_| session.command(Command::Produce(100_000))>{t("partitioner.produce.button")}</button>
         </div>
-        <p class="tradeoff" class:active=composite>
-            <strong>{move || if composite() { t("partitioner.composite.on") } else { t("partitioner.composite.off") }}</strong>" "
-            {t("partitioner.composite.tradeoff")}
-        </p>
+        <Show when=move || composite() || distribution() == KeyDistribution::Megacorp>
+            <p class="tradeoff" class:active=composite>
+                <strong>{move || if composite() { t("partitioner.composite.on") } else { t("partitioner.composite.off") }}</strong>" "
+                {t("partitioner.composite.tradeoff")}
+            </p>
+        </Show>
     }
 }
 
@@ -115,13 +119,13 @@ fn load_row(l: PartitionLoadView, max: u64) -> impl IntoView {
 /// What each `produce` burst added per partition (`kafka-get-offsets` after minus before).
 #[component]
 fn Rounds(session: Session<Partitioner>) -> impl IntoView {
-    let rounds = move || session.with(|run| run.world().rounds().to_vec());
+    let rounds = Memo::new(move |_| session.with(|run| run.world().rounds().to_vec()));
     view! {
-        <Show when=move || !rounds().is_empty()>
+        <Show when=move || rounds.with(|r| !r.is_empty())>
             <h3>{t("partitioner.rounds.title")}</h3>
             <p class="legend">{t("partitioner.rounds.legend")}</p>
             <ol class="rounds">
-                {move || rounds().into_iter().enumerate().map(|(i, r)| round_item(i, r)).collect_view()}
+                {move || rounds.get().into_iter().enumerate().map(|(i, r)| round_item(i, r)).collect_view()}
             </ol>
         </Show>
     }
@@ -132,20 +136,19 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     let max = counts.iter().copied().max().unwrap_or(0).max(1);
     let n = counts.len().max(1) as f64;
     let width = 480.0 / n;
-    let bars = counts
-        .iter()
-        .zip(&round.report.hot_records_per_partition)
-        .enumerate()
-        .map(|(p, (count, hot))| {
-            let x = p as f64 * width;
-            let h = *count as f64 / max as f64 * 60.0;
-            let hot_h = *hot as f64 / max as f64 * 60.0;
-            view! {
-                <rect class="round-bar" x=x + 1.0 y=62.0 - h width=(width - 2.0).max(1.0) height=h/>
-                <rect class="round-hot" x=x + 1.0 y=62.0 - hot_h width=(width - 2.0).max(1.0) height=hot_h/>
-            }
-        })
-        .collect_view();
+    let mut bars = String::new();
+    for (p, (count, hot)) in counts.iter().zip(&round.report.hot_records_per_partition).enumerate() {
+        let x = p as f64 * width + 1.0;
+        let w = (width - 2.0).max(1.0);
+        let h = *count as f64 / max as f64 * 60.0;
+        let hot_h = *hot as f64 / max as f64 * 60.0;
+        let _ = write!(
+            bars,
+            r#"<rect class="round-bar" x="{x:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}"/><rect class="round-hot" x="{x:.1}" y="{:.1}" width="{w:.1}" height="{hot_h:.1}"/>"#,
+            62.0 - h,
+            62.0 - hot_h
+        );
+    }
     let offsets = counts.iter().enumerate().map(|(p, c)| format!("{TOPIC}:{p}:+{c}")).collect::<Vec<_>>().join("  ");
     let mut how = round.distribution.name().to_string();
     if round.composite {
@@ -157,13 +160,18 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
         ("partitions", &round.partitions.to_string()),
         ("how", &how),
         ("share", &percent(round.report.hottest_share())),
-        ("hot", &round.report.partitions_with_hot_key().len().to_string()),
     ]);
+    let head = if round.distribution == KeyDistribution::Megacorp {
+        let hot = round.report.partitions_with_hot_key().len().to_string();
+        format!("{head}; {}", tf("partitioner.rounds.hot", &[("hot", &hot)]))
+    } else {
+        head
+    };
     let label = head.clone();
     view! {
         <li class="round" data-testid=format!("round-{index}")>
             <p class="round-head">{head}</p>
-            <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label>{bars}</svg>
+            <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label inner_html=bars></svg>
             <code class="round-offsets" data-testid="round-offsets">{offsets}</code>
         </li>
     }

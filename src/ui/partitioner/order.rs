@@ -12,7 +12,7 @@ type Row = (TrackedRecord, Vec<String>);
 
 #[component]
 pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
-    let rows = move || {
+    let rows = Memo::new(move |_| {
         session.with(|run| {
             let world = run.world();
             let overtaken = world.overtaken_events();
@@ -23,7 +23,7 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
                 .zip(overtaken.into_iter().map(|events| events.into_iter().map(str::to_string).collect()))
                 .collect::<Vec<Row>>()
         })
-    };
+    });
     let order = move || {
         session.with(|run| run.world().processing_order().iter().map(|r| format!("{} ({TOPIC}-{})", r.event, r.partition)).collect::<Vec<_>>())
     };
@@ -31,7 +31,7 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
         <section class="order" aria-labelledby="order-title">
             <h2 id="order-title">{t("partitioner.order.title")}</h2>
             {move || {
-                let rows = rows();
+                let rows = rows.get();
                 if rows.is_empty() {
                     return view! { <p class="muted" data-testid="order-empty">{t("partitioner.order.empty")}</p> }.into_any();
                 }

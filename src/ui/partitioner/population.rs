@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::geometry::{self, Dot, BOTTOM, TOP, WIDTH};
+use super::geometry::{self, Dot, WIDTH};
 use super::{percent, send};
 use crate::i18n::{t, tf};
 use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
@@ -92,34 +92,12 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
     let indices = move || drawing.with(|(dots, _)| dots.iter().map(|d| d.index).collect::<Vec<_>>());
     let dot = move |index: u32| drawing.with(|(dots, _)| dots.binary_search_by_key(&index, |d| d.index).ok().map(|i| dots[i]));
     let watched = move || session.with(|run| run.world().key_steps().map(|s| (s.partition, run.world().key_text().unwrap_or_default())));
+    // Only rewritten when it differs, not on every tick of Play.
+    let background = Memo::new(move |_| geometry::columns_markup(partitions(), height(), watched().as_ref().map(|(p, key)| (*p, key.as_str()))));
     view! {
         <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
             role="img" aria-label=t("partitioner.population.aria")>
-            {move || {
-                let n = partitions();
-                let h = height();
-                let width = geometry::column_width(n);
-                let labels = geometry::labelled_partitions(n);
-                (0..n).map(|p| {
-                    let x = f64::from(p) * width;
-                    let label = labels.contains(&p).then(|| view! {
-                        <text class="col-label" x=geometry::column_centre(p, n) y=h - 6.0 text-anchor="middle">{p}</text>
-                    });
-                    view! {
-                        <rect class=if p % 2 == 0 { "col even" } else { "col" } x=x y=TOP - 4.0 width=width height=h - TOP - BOTTOM + 8.0/>
-                        {label}
-                    }
-                }).collect_view()
-            }}
-            {move || watched().map(|(p, key)| {
-                let n = partitions();
-                let anchor = if p * 4 < n { "start" } else if p * 4 > n * 3 { "end" } else { "middle" };
-                let x = geometry::column_centre(p, n);
-                view! {
-                    <text class="watched" x=x y="14" text-anchor=anchor>{format!("★ {key} → {TOPIC}-{p}")}</text>
-                    <line class="watched-line" x1=x x2=x y1="17" y2=TOP - 4.0/>
-                }
-            })}
+            <g inner_html=background></g>
             <For each=indices key=|index| *index let:index>
                 <circle r="3.4" class="dot" class:moved=move || dot(index).is_some_and(|d| d.moved)
                     style:transform=move || dot(index).map_or(String::new(), |d| format!("translate({:.1}px, {:.1}px)", d.x, d.y))/>
