@@ -8,12 +8,13 @@
 // 100k keys); `cargo bench --bench partitioner` gives that figure natively.
 import { launch, openPage, serve, text } from "./harness.mjs";
 
+const KEYS = process.env.KEYS ?? "100000";
 const browser = await launch();
 const server = await serve("/");
 const t0 = Date.now();
-const page = await openPage(browser, `${server.url}?scene=partitioner&c=partitions=12,lab.distinct.keys=100000`);
+const page = await openPage(browser, `${server.url}?scene=partitioner&c=partitions=12,lab.distinct.keys=${KEYS}`);
 await page.waitForSelector('[data-testid="num-partitions"]');
-console.log(`open scene with 100k keys (incl. wasm load): ${Date.now() - t0} ms`);
+console.log(`open scene with ${KEYS} keys (incl. wasm load): ${Date.now() - t0} ms`);
 
 const alter = async (to) =>
   page.evaluate(async (to) => {
@@ -37,7 +38,7 @@ const results = [];
 for (const to of [24, 25, 48, 96, 100]) results.push(await alter(to));
 for (const r of results) {
   console.log(
-    `alter → ${String(r.to).padStart(3)} partitions, 100k keys: model ${r.modelMs.toFixed(1)} ms, ` +
+    `alter → ${String(r.to).padStart(3)} partitions, ${KEYS} keys: model ${r.modelMs.toFixed(1)} ms, ` +
       `shown ${r.shownMs.toFixed(1)} ms, next frame ${r.paintedMs.toFixed(1)} ms`,
   );
 }

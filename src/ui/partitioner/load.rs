@@ -86,11 +86,14 @@ fn LoadTable(loads: Signal<Vec<PartitionLoadView>>) -> impl IntoView {
                 <th scope="col">{HOT_KEY}</th>
             </tr></thead>
             <tbody>
-                {move || {
-                    let loads = loads.get();
-                    let max = loads.iter().map(|l| l.log_end_offset).max().unwrap_or(0).max(1);
-                    loads.into_iter().map(|l| load_row(l, max)).collect_view()
-                }}
+                // Keyed by what a row shows: rows that did not change are kept, not rebuilt.
+                <For each=move || {
+                        let loads = loads.get();
+                        let max = loads.iter().map(|l| l.log_end_offset).max().unwrap_or(0).max(1);
+                        loads.into_iter().map(move |l| (l, max)).collect::<Vec<_>>()
+                    }
+                    key=|(l, max)| (l.partition, l.log_end_offset, l.current_offset, l.hot_records, *max)
+                    children=|(l, max)| load_row(l, max)/>
             </tbody>
         </table>
     }
