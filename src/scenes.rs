@@ -4,6 +4,7 @@
 use crate::model::cluster::Cluster;
 use crate::model::replication::Replication;
 use crate::model::group::GroupLab;
+use crate::model::partitioner::Partitioner;
 use crate::model::scene::{LabScene, Preset, Run};
 
 /// One scene as the shell's navigation and the tests see it.
@@ -29,6 +30,7 @@ pub const SCENES: &[SceneInfo] = &[
     info::<Cluster>("scene.overview"),
     info::<Replication>("scene.replication"),
     info::<GroupLab>("scene.groups"),
+    info::<Partitioner>("scene.partitioner"),
 ];
 
 pub fn ids() -> Vec<&'static str> {

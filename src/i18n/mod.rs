@@ -6,6 +6,7 @@
 mod en_groups;
 mod en_overview;
 mod en_replication;
+mod en_partitioner;
 mod en_shell;
 
 /// A language of the catalog. English is complete; others fall back to it.
@@ -21,6 +22,7 @@ pub const EN_TABLES: &[&[(&str, &str)]] = &[
     en_overview::MESSAGES,
     en_replication::MESSAGES,
     en_groups::MESSAGES,
+    en_partitioner::MESSAGES,
 ];
 
 /// The text for `key`, or the key itself when it is missing (a test keeps none missing).

@@ -9,6 +9,7 @@ mod keyboard;
 mod log_panel;
 mod overview;
 mod replication;
+mod partitioner;
 mod session;
 mod transport;
 mod url;

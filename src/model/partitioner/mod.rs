@@ -22,7 +22,7 @@ pub use murmur2::{murmur2, to_positive};
 pub use repartition::{check_partition_increase, expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 pub use schema::PARTITIONER_SCHEMA;
 pub use sticky::{PartitionLoadStats, StickyPartition, StickyPartitioner, Switch};
-pub use views::{AlterView, PartitionLoadView, StickyTimeline};
+pub use views::{AlterView, PartitionLoadView, SampledKey, StickyTimeline};
 pub use world::{
     Command, Event, PartitionLog, Partitioner, ProduceRound, SwitchView, TrackedRecord, CONSUMER_TICK_MS,
     MAX_RECORDS_PER_COMMAND, TOPIC,

@@ -1,6 +1,7 @@
 //! Small read-only views of the Partitioner scene for the UI and for tests.
 
 use super::accumulator::BatchView;
+use super::partition_for_key;
 use super::key::HashSteps;
 use super::repartition::{KeyMove, RepartitionAnalysis};
 use super::world::{Partitioner, ProduceRound, SwitchView, TrackedRecord};
@@ -95,5 +96,50 @@ impl Partitioner {
     pub fn analyse_repartition(&self, from_partitions: u32, to_partitions: u32) -> RepartitionAnalysis {
         let population = self.workload.population();
         RepartitionAnalysis::new(population.iter().map(|k| k.as_bytes()), from_partitions, to_partitions)
+    }
+}
+
+/// One key of the drawn sample of the population: its index and its partition before and after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampledKey {
+    /// Population index (`workload().population_key(index)`).
+    pub index: u32,
+    pub step: KeyMove,
+}
+
+impl Partitioner {
+    /// At most `max` population keys, evenly spaced over the indices, with their partitions for
+    /// `from → to` (for drawing the population as dots without hashing every key).
+    pub fn population_sample(&self, from_partitions: u32, to_partitions: u32, max: u32) -> Vec<SampledKey> {
+        let keys = self.workload.distinct_keys;
+        let shown = keys.min(max.max(1));
+        (0..shown)
+            .map(|i| {
+                let index = (u64::from(i) * u64::from(keys) / u64::from(shown)) as u32;
+                let key = self.workload.population_key(index);
+                let step = KeyMove {
+                    from: partition_for_key(key.as_bytes(), from_partitions),
+                    to: partition_for_key(key.as_bytes(), to_partitions),
+                };
+                SampledKey { index, step }
+            })
+            .collect()
+    }
+
+    /// For each tracked record (in send order), the events of the same key sent before it that
+    /// its consumer had not processed yet when it was processed: the order breaks.
+    pub fn overtaken_events(&self) -> Vec<Vec<&str>> {
+        self.tracked
+            .iter()
+            .enumerate()
+            .map(|(j, later)| {
+                let Some(rank) = later.processed_rank else { return Vec::new() };
+                self.tracked[..j]
+                    .iter()
+                    .filter(|r| r.key_text == later.key_text && r.processed_rank.is_none_or(|earlier| earlier > rank))
+                    .map(|r| r.event.as_str())
+                    .collect()
+            })
+            .collect()
     }
 }

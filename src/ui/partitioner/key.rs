@@ -1,0 +1,100 @@
+//! The key box: what a learner types, the bytes a Java producer would send, and the
+//! default partitioner's steps from those bytes to a partition.
+
+use leptos::prelude::*;
+
+use super::send;
+use crate::i18n::{t, tf};
+use crate::model::partitioner::{Command, HashSteps, Partitioner, TOPIC};
+use crate::ui::session::Session;
+
+/// `636c69` → `63 6c 69`, capped so a long key stays on a few lines.
+fn spaced_hex(hex: &str) -> String {
+    let pairs: Vec<&str> = (0..hex.len()).step_by(2).map(|i| &hex[i..i + 2]).collect();
+    let shown = pairs.iter().take(48).copied().collect::<Vec<_>>().join(" ");
+    if pairs.len() > 48 { format!("{shown} …") } else { shown }
+}
+
+#[component]
+pub fn KeyPanel(session: Session<Partitioner>) -> impl IntoView {
+    let current = Memo::new(move |_| session.with(|run| run.world().key_text()));
+    let draft = RwSignal::new(String::new());
+    // The box follows the model's key when it changes (preset, step back), not on every tick.
+    Effect::new(move |_| draft.set(current.get().unwrap_or_default()));
+    let steps = Memo::new(move |_| session.with(|run| run.world().key_steps()));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send(session, Command::set_key(&draft.get_untracked()));
+    };
+    view! {
+        <section class="key-panel" aria-labelledby="key-title">
+            <h2 id="key-title">{t("partitioner.key.title")}</h2>
+            <form class="key-form" on:submit=submit>
+                <label for="record-key">{t("partitioner.key.label")}</label>
+                <input id="record-key" type="text" data-testid="key-input" autocomplete="off" spellcheck="false"
+                    placeholder="cliente-42" prop:value=move || draft.get()
+                    on:input=move |ev| draft.set(event_target_value(&ev))/>
+                <button type="submit" class="primary">{t("partitioner.key.hash")}</button>
+            </form>
+            <p class="legend">{t("partitioner.key.hint")}</p>
+            {move || match steps.get() {
+                Some(steps) => view! { <Steps steps=steps/> }.into_any(),
+                None => view! { <p class="muted">{t("partitioner.key.none")}</p> }.into_any(),
+            }}
+            <SendEvent session=session/>
+        </section>
+    }
+}
+
+#[component]
+fn Steps(steps: HashSteps) -> impl IntoView {
+    let n = steps.num_partitions.to_string();
+    let bytes = steps.key_bytes.len().to_string();
+    let positive = steps.positive.to_string();
+    view! {
+        <div class="hash">
+            <ol class="steps" data-testid="hash-steps">
+                <li>
+                    <span class="step-name">{tf("partitioner.step.bytes", &[("count", &bytes)])}</span>
+                    <code data-testid="key-bytes">{spaced_hex(&steps.bytes_hex())}</code>
+                </li>
+                <li>
+                    <span class="step-name">{t("partitioner.step.murmur2")}</span>
+                    <code data-testid="key-murmur2">{steps.murmur2}</code>
+                    <code class="muted">{format!("0x{}", steps.murmur2_hex)}</code>
+                </li>
+                <li>
+                    <span class="step-name">{t("partitioner.step.positive")}</span>
+                    <code data-testid="key-positive">{positive.clone()}</code>
+                </li>
+                <li>
+                    <span class="step-name">{tf("partitioner.step.modulo", &[("n", &n)])}</span>
+                    <code>{format!("{positive} % {n} = {}", steps.partition)}</code>
+                </li>
+            </ol>
+            <div class="big-partition" aria-live="polite">
+                <span class="muted">{t("partitioner.key.partition")}</span>
+                <span class="big num" data-testid="key-partition">{steps.partition}</span>
+                <code>{format!("{TOPIC}-{}", steps.partition)}</code>
+            </div>
+        </div>
+    }
+}
+
+/// Sends one record with the watched key and an event name (its order is replayed below).
+#[component]
+fn SendEvent(session: Session<Partitioner>) -> impl IntoView {
+    let event = RwSignal::new("created".to_string());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send(session, Command::send(&event.get_untracked()));
+    };
+    view! {
+        <form class="send-form" on:submit=submit>
+            <label for="event-name">{t("partitioner.send.label")}</label>
+            <input id="event-name" type="text" data-testid="event-input" autocomplete="off" spellcheck="false"
+                prop:value=move || event.get() on:input=move |ev| event.set(event_target_value(&ev))/>
+            <button type="submit">{t("partitioner.send.button")}</button>
+        </form>
+    }
+}

@@ -1,0 +1,57 @@
+//! Scene "Partitioner": the default partitioner's arithmetic for a typed key, a key population
+//! before and after `--alter --partitions`, the order break, hot keys, and the sticky partitioner.
+
+mod geometry;
+mod key;
+mod load;
+mod order;
+mod population;
+mod sticky;
+
+use leptos::prelude::*;
+
+use super::session::{Session, Transport};
+use super::widgets::PresetPicker;
+use crate::i18n::t;
+use crate::model::partitioner::{Command, Partitioner};
+
+#[component]
+pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
+    view! {
+        <div class="partitioner">
+            <p class="intro">{t("partitioner.intro")}</p>
+            <PresetPicker session=session/>
+            <key::KeyPanel session=session/>
+            <population::PopulationPanel session=session/>
+            <order::OrderPanel session=session/>
+            <load::LoadPanel session=session/>
+            <sticky::StickyPanel session=session/>
+        </div>
+    }
+}
+
+/// Sends a command the UI built itself (e.g. from typed text); a refusal goes to the shell's banner.
+fn send(session: Session<Partitioner>, command: Result<Command, String>) {
+    match command {
+        Ok(command) => session.command(command),
+        Err(why) => session.error().set(Some(why)),
+    }
+}
+
+/// `12345` → `12 345` (thin grouping so offsets are readable).
+fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A share as a percentage with one decimal.
+fn percent(share: f64) -> String {
+    format!("{:.1} %", share * 100.0)
+}

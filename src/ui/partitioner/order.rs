@@ -1,0 +1,92 @@
+//! The watched key's records replayed: where each went, when its partition's consumer
+//! processed it, and which ones overtook an earlier event of the same key.
+
+use leptos::prelude::*;
+
+use crate::i18n::{t, tf};
+use crate::model::partitioner::{Partitioner, TrackedRecord, TOPIC};
+use crate::ui::session::Session;
+
+/// One table row: the record and the earlier events it overtook.
+type Row = (TrackedRecord, Vec<String>);
+
+#[component]
+pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
+    let rows = Memo::new(move |_| {
+        session.with(|run| {
+            let world = run.world();
+            let overtaken = world.overtaken_events();
+            world
+                .tracked_records()
+                .iter()
+                .cloned()
+                .zip(overtaken.into_iter().map(|events| events.into_iter().map(str::to_string).collect()))
+                .collect::<Vec<Row>>()
+        })
+    });
+    let order = move || {
+        session.with(|run| run.world().processing_order().iter().map(|r| format!("{} ({TOPIC}-{})", r.event, r.partition)).collect::<Vec<_>>())
+    };
+    view! {
+        <section class="order" aria-labelledby="order-title">
+            <h2 id="order-title">{t("partitioner.order.title")}</h2>
+            {move || {
+                let rows = rows.get();
+                if rows.is_empty() {
+                    return view! { <p class="muted" data-testid="order-empty">{t("partitioner.order.empty")}</p> }.into_any();
+                }
+                view! {
+                    <Verdict rows=rows.clone()/>
+                    <table class="order-table" data-testid="order-table">
+                        <thead><tr>
+                            <th scope="col">{t("partitioner.order.sent")}</th>
+                            <th scope="col">{t("partitioner.order.event")}</th>
+                            <th scope="col">{t("partitioner.order.partition")}</th>
+                            <th scope="col">{t("partitioner.order.offset")}</th>
+                            <th scope="col">{t("partitioner.order.sent_at")}</th>
+                            <th scope="col">{t("partitioner.order.processed_at")}</th>
+                            <th scope="col">{t("partitioner.order.rank")}</th>
+                        </tr></thead>
+                        <tbody>{rows.into_iter().enumerate().map(|(i, row)| order_row(i, row)).collect_view()}</tbody>
+                    </table>
+                    <p class="legend">{move || tf("partitioner.order.processing", &[("order", &order().join(" → "))])}</p>
+                }.into_any()
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn Verdict(rows: Vec<Row>) -> impl IntoView {
+    let broken = rows.iter().find(|(_, over)| !over.is_empty());
+    let key = rows.first().map(|(r, _)| r.key_text.clone()).unwrap_or_default();
+    match broken {
+        Some((record, over)) => {
+            let text = tf("partitioner.order.broken", &[("key", &key), ("event", &record.event), ("before", &over.join(", "))]);
+            view! { <p class="verdict broken" data-testid="order-verdict"><span aria-hidden="true">"⚠ "</span>{text}</p> }.into_any()
+        }
+        None => view! { <p class="verdict kept" data-testid="order-verdict"><span aria-hidden="true">"✓ "</span>{tf("partitioner.order.kept", &[("key", &key)])}</p> }.into_any(),
+    }
+}
+
+fn order_row(index: usize, (record, overtaken): Row) -> impl IntoView {
+    let processed = match record.processed_ms {
+        Some(ms) => format!("{ms} ms"),
+        None => t("partitioner.order.waiting").to_string(),
+    };
+    let flag = (!overtaken.is_empty()).then(|| {
+        view! { <span class="flag">{tf("partitioner.order.overtook", &[("before", &overtaken.join(", "))])}</span> }
+    });
+    let rank = record.processed_rank.map_or("—".to_string(), |r| format!("#{}", r + 1));
+    view! {
+        <tr class:broken=!overtaken.is_empty() data-testid=format!("order-row-{}", record.event)>
+            <td class="num">{index + 1}</td>
+            <td><code>{format!("{} {}", record.key_text, record.event)}</code></td>
+            <td><code>{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf("partitioner.order.of", &[("n", &record.partitions_at_send.to_string())])}</span></td>
+            <td class="num">{record.offset}</td>
+            <td class="num">{format!("{} ms", record.produced_ms)}</td>
+            <td class="num">{processed}</td>
+            <td class="num" data-testid="rank">{rank}" "{flag}</td>
+        </tr>
+    }
+}

@@ -1,0 +1,147 @@
+//! The sticky partitioner for records without key: batches filling one partition at a time,
+//! and the points where it switched to another partition.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use super::geometry::{TimeAxis, WIDTH};
+use crate::i18n::{t, tf};
+use crate::model::partitioner::{BatchView, Command, Partitioner, SendReason, SwitchView, TOPIC};
+use crate::ui::session::Session;
+
+const ROW: f64 = 22.0;
+const LEFT: f64 = 74.0;
+const AXIS: f64 = 22.0;
+
+/// Everything the timeline draws, copied out of the model once per change.
+#[derive(Clone, PartialEq)]
+struct Timeline {
+    batches: Vec<BatchView>,
+    switches: Vec<SwitchView>,
+    partitions: u32,
+    now_ms: u64,
+}
+
+#[component]
+pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
+    // Recomputed on every change, redrawn only when it differs (the clock matters only while a batch is open).
+    let timeline = Memo::new(move |_| {
+        session.with(|run| {
+            let world = run.world();
+            let view = world.sticky_timeline();
+            let open = view.batches.iter().any(|b| b.sent_ms.is_none());
+            let now_ms = if open { run.sim().now_ms() } else { 0 };
+            Timeline { batches: view.batches.to_vec(), switches: view.switches.to_vec(), partitions: world.num_partitions(), now_ms }
+        })
+    });
+    let settings = move || {
+        session.with(|run| {
+            let c = run.world().config();
+            tf("partitioner.sticky.settings", &[
+                ("batch", &c.int("batch.size").to_string()),
+                ("linger", &c.int("linger.ms").to_string()),
+                ("adaptive", &c.bool("partitioner.adaptive.partitioning.enable").to_string()),
+                ("value", &c.int("lab.value.bytes").to_string()),
+            ])
+        })
+    };
+    view! {
+        <section class="sticky" aria-labelledby="sticky-title">
+            <h2 id="sticky-title">{t("partitioner.sticky.title")}</h2>
+            <p class="legend"><code>{settings}</code></p>
+            <button data-testid="send-unkeyed" on:click=move |_| session.command(Command::ProduceUnkeyed(120))>{t("partitioner.sticky.send")}</button>
+            {move || {
+                let timeline = timeline.get();
+                if timeline.batches.is_empty() {
+                    view! { <p class="muted" data-testid="sticky-empty">{t("partitioner.sticky.empty")}</p> }.into_any()
+                } else {
+                    view! { <TimelineView timeline=timeline/> }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn TimelineView(timeline: Timeline) -> impl IntoView {
+    let Timeline { batches, switches, partitions, now_ms } = timeline;
+    let start_ms = batches.iter().map(|b| b.created_ms).min().unwrap_or(0);
+    let end_ms = batches.iter().map(|b| b.sent_ms.unwrap_or(now_ms)).max().unwrap_or(now_ms).max(start_ms + 1);
+    let axis = TimeAxis { start_ms, end_ms, left: LEFT };
+    let height = f64::from(partitions) * ROW + AXIS;
+    let full = batches.iter().filter(|b| b.send_reason == Some(SendReason::Full)).count();
+    let records: u32 = batches.iter().map(|b| b.records).sum();
+    let fill = batches.iter().map(|b| f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1))).sum::<f64>() / batches.len() as f64;
+    let summary = tf("partitioner.sticky.summary", &[
+        ("records", &records.to_string()),
+        ("batches", &batches.len().to_string()),
+        ("full", &full.to_string()),
+        ("fill", &format!("{:.0}", fill * 100.0)),
+        ("switches", &switches.len().to_string()),
+    ]);
+    let mut markup = String::new();
+    for p in 0..partitions {
+        let y = f64::from(p) * ROW;
+        let lane = if p % 2 == 0 { "lane even" } else { "lane" };
+        let _ = write!(markup, r#"<rect class="{lane}" x="0" y="{y}" width="{WIDTH}" height="{ROW}"/><text class="lane-label" x="4" y="{}">{TOPIC}-{p}</text>"#, y + 15.0);
+    }
+    axis_ticks(&mut markup, &axis, f64::from(partitions) * ROW);
+    for b in &batches {
+        batch_block(&mut markup, b, &axis, now_ms);
+    }
+    for s in &switches {
+        switch_mark(&mut markup, s, &axis);
+    }
+    view! {
+        <p data-testid="sticky-summary">{summary}</p>
+        <svg class="timeline" data-testid="sticky-timeline" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+            aria-label=t("partitioner.sticky.aria") inner_html=markup></svg>
+        <p class="legend">{t("partitioner.sticky.legend")}</p>
+    }
+}
+
+fn batch_block(out: &mut String, b: &BatchView, axis: &TimeAxis, now_ms: u64) {
+    let y = f64::from(b.partition) * ROW + 3.0;
+    let x = axis.x(b.created_ms);
+    let width = (axis.x(b.sent_ms.unwrap_or(now_ms)) - x).max(5.0);
+    let share = f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1));
+    let fill_h = (ROW - 6.0) * share.min(1.0);
+    let class = if b.sent_ms.is_none() { "batch open" } else { "batch" };
+    let _ = write!(
+        out,
+        r#"<rect class="{class}" x="{x:.1}" y="{y}" width="{width:.1}" height="{}"/><rect class="batch-fill" x="{x:.1}" y="{:.1}" width="{width:.1}" height="{fill_h:.1}"/>"#,
+        ROW - 6.0,
+        y + ROW - 6.0 - fill_h
+    );
+    if width >= 30.0 {
+        let _ = write!(out, r#"<text class="fill-label" x="{:.1}" y="{}" text-anchor="middle">{:.0}%</text>"#, x + width / 2.0, y + 12.0, share * 100.0);
+    }
+}
+
+fn switch_mark(out: &mut String, s: &SwitchView, axis: &TimeAxis) {
+    let x = axis.x(s.at_ms);
+    let (a, b) = (s.switch.from.min(s.switch.to), s.switch.from.max(s.switch.to));
+    let y1 = f64::from(a) * ROW + 2.0;
+    let y2 = f64::from(b) * ROW + ROW - 2.0;
+    let y_to = f64::from(s.switch.to) * ROW + ROW / 2.0 + 4.0;
+    let _ = write!(
+        out,
+        r#"<line class="switch" x1="{x:.1}" x2="{x:.1}" y1="{y1}" y2="{y2}"/><text class="switch-mark" x="{:.1}" y="{y_to}">⇢</text>"#,
+        x + 2.0
+    );
+}
+
+fn axis_ticks(out: &mut String, axis: &TimeAxis, top: f64) {
+    let span = axis.end_ms - axis.start_ms;
+    let step = [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000].into_iter().find(|s| span / s <= 8).unwrap_or(10_000);
+    let first = axis.start_ms.div_ceil(step) * step;
+    for ms in (first..=axis.end_ms).step_by(step as usize) {
+        let x = axis.x(ms);
+        let _ = write!(
+            out,
+            r#"<line class="tick" x1="{x:.1}" x2="{x:.1}" y1="0" y2="{top}"/><text class="tick-label" x="{x:.1}" y="{}" text-anchor="middle">{ms} ms</text>"#,
+            top + 15.0
+        );
+    }
+}
