@@ -2,6 +2,7 @@
 //! Pure (no UI), so native tests can check every scene's presets and texts.
 
 use crate::model::cluster::Cluster;
+use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Preset, Run};
 
 /// One scene as the shell's navigation and the tests see it.
@@ -23,7 +24,7 @@ const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
 }
 
 /// Every scene, in navigation order.
-pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview")];
+pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview"), info::<LogLab>("scene.log")];
 
 pub fn ids() -> Vec<&'static str> {
     SCENES.iter().map(|s| s.id).collect()

@@ -3,6 +3,7 @@
 //!
 //! Each scene owns one table per locale; a key's first segment names the scene.
 
+mod en_log;
 mod en_overview;
 mod en_shell;
 
@@ -14,7 +15,7 @@ pub enum Locale {
 }
 
 /// Every English table (shell first, then one per scene).
-pub const EN_TABLES: &[&[(&str, &str)]] = &[en_shell::MESSAGES, en_overview::MESSAGES];
+pub const EN_TABLES: &[&[(&str, &str)]] = &[en_shell::MESSAGES, en_overview::MESSAGES, en_log::MESSAGES];
 
 /// The text for `key`, or the key itself when it is missing (a test keeps none missing).
 pub fn t(key: &'static str) -> &'static str {

@@ -9,10 +9,11 @@ use super::keyboard::{self, KeyAction};
 use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, overview, url};
+use super::{embed, log, overview, url};
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
+use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Run};
 use crate::scenes::{self, SCENES};
 
@@ -32,6 +33,7 @@ pub fn App() -> impl IntoView {
     let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
     // One arm per scene: its model type and its view.
     let (shell, scene_view, error) = match scene.as_str() {
+        "log" => mount::<LogLab>(&link, |session| view! { <log::LogScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
     link_error = link_error.or(error);

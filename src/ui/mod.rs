@@ -4,6 +4,7 @@
 mod app;
 mod embed;
 mod keyboard;
+mod log;
 mod log_panel;
 mod overview;
 mod session;
