@@ -92,9 +92,10 @@ fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<(
 }
 
 fn dump_line(b: &DumpBatchView) -> String {
-    let horizon = if b.delete_horizon_ms >= 0 { format!("OptionalLong[{}]", b.delete_horizon_ms) } else { "OptionalLong.empty".into() };
+    // Kafka prints `deleteHorizonMs: OptionalLong.empty` on every line; the lab shows it only once set.
+    let horizon = if b.delete_horizon_ms >= 0 { format!(" deleteHorizonMs: OptionalLong[{}]", b.delete_horizon_ms) } else { String::new() };
     format!(
-        "baseOffset: {} lastOffset: {} count: {} deleteHorizonMs: {horizon} position: {} CreateTime: {} size: {} magic: 2",
+        "baseOffset: {} lastOffset: {} count: {}{horizon} position: {} CreateTime: {} size: {} magic: 2",
         b.base_offset, b.last_offset, b.count, b.position, b.create_time_ms, b.size_bytes
     )
 }
@@ -110,7 +111,7 @@ fn pager(start: RwSignal<usize>, total: impl Fn() -> usize + Copy + Send + Sync 
         <div class="log-pager">
             <button disabled=move || start.get() == 0 on:click=move |_| start.update(|s| *s = s.saturating_sub(PAGE))>{t("log.page.prev")}</button>
             <span class="num">{range}</span>
-            <button disabled=move || start.get() + PAGE >= total() on:click=move |_| start.update(|s| *s += PAGE)>{t("log.page.next")}</button>
+            <button disabled=move || { start.get() + PAGE >= total() } on:click=move |_| start.update(|s| *s += PAGE)>{t("log.page.next")}</button>
         </div>
     }
 }

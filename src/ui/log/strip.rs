@@ -1,6 +1,7 @@
 //! The partition directory as files on a strip, and the offset axis with the log start offset, HW and LEO.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::format::{bytes, duration, grouped, percent, strip_slots, Slot};
 use super::{lookup_segment, Focus};
@@ -31,11 +32,17 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
             ],
         )
     };
+    let strip = NodeRef::<leptos::html::Div>::new();
+    let count = Memo::new(move |_| files.with(Vec::len));
+    Effect::new(move |_| {
+        (focus.base.get(), count.get());
+        request_animation_frame(move || center_selected(strip));
+    });
     view! {
         <section class="log-dir" aria-labelledby="log-dir-title">
             <h2 id="log-dir-title">{tf("log.dir.title", &[("dir", &format!("{TOPIC}-{PARTITION}/"))])}</h2>
             <p class="legend" data-testid="dir-summary">{summary}</p>
-            <div class="log-strip" role="list" data-testid="strip">
+            <div class="log-strip" role="list" data-testid="strip" node_ref=strip>
                 {move || {
                     let list = files.get();
                     let selected = list.iter().position(|f| f.base_offset == focus.base.get()).unwrap_or(0);
@@ -53,6 +60,15 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
             <OffsetAxis files=files offsets=offsets focus=focus/>
         </section>
     }
+}
+
+/// Scrolls the strip sideways so the focused segment's card is in the middle.
+fn center_selected(strip: NodeRef<leptos::html::Div>) {
+    let Some(strip) = strip.get_untracked() else { return };
+    let Ok(Some(card)) = strip.query_selector(".log-card.selected") else { return };
+    let Ok(card) = card.dyn_into::<web_sys::HtmlElement>() else { return };
+    let left = card.offset_left() - (strip.client_width() - card.offset_width()) / 2;
+    strip.set_scroll_left(left.max(0));
 }
 
 fn card(file: SegmentFileView, focus: Focus, found: bool, now_ms: i64) -> impl IntoView {
