@@ -58,7 +58,7 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("log.cfg.title", "Topic configs (kafka-configs --alter --entity-type topics --entity-name orders)"),
     ("log.cfg.hint", "Each change applies from the next append or check, as in Kafka. An invalid value is refused with Kafka's message."),
     ("log.cfg.set", "Set"),
-    ("log.cfg.unlimited", "unlimited (-1)"),
+    ("log.cfg.unlimited", "unlimited"),
     ("log.cfg.segment_bytes", "Roll a new segment when the next batch would make the active one bigger than this (Kafka 4 minimum: 1 MiB)."),
     ("log.cfg.segment_ms", "Roll when this long has passed since the active segment's first record, even if it is small."),
     ("log.cfg.index_interval_bytes", "Bytes of batches between two .index entries: smaller means a denser index and shorter scans."),
