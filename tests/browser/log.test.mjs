@@ -36,6 +36,11 @@ test("find-368500: the lookup goes file name → .index → short scan, and a ty
   assert.match(await text(page, "lookup-phases"), /compared 368421, 0 → segment 00000000000000000000\.log[\s\S]*→ offset 1000 at position/);
   assert.match(page.url(), /lookup-1000/);
 
+  await page.getByLabel("Offset or timestamp (ms)").fill("40050");
+  await page.getByRole("button", { name: "Find timestamp (offsetsForTimes)" }).click();
+  assert.match(await text(page, "lookup-summary"), /offsetsForTimes\(40050\) = offset 3689\d\d \(CreateTime 40050\)/);
+  assert.match(await text(page, "lookup-phases"), /2\. \.timeindex binary search: \d+ probes[\s\S]*4\. Scan from position/);
+
   await page.getByLabel("Offset or timestamp (ms)").fill("999999");
   await page.getByRole("button", { name: "Find offset" }).click();
   assert.match(await text(page, "lookup-error"), /OffsetOutOfRangeException .*only have log segments upto 369421/);
@@ -66,6 +71,9 @@ test("lab 1 keeps ~100 segments readable, a bad config is refused in the banner,
   assert.ok(await lab1.locator('[data-testid="segment-00000000000000000000"]').isVisible());
   assert.match(await text(lab1, "segment-00000000000000000000"), /98\.9 MiB/);
   await shot(lab1, "lab1-segments");
+  await lab1.getByTestId("segment-00000000000000000000").click();
+  assert.match(await lab1.locator("#log-detail-title").innerText(), /Segment 00000000000000000000/);
+  assert.match(await text(lab1, "dump-log"), /Log starting offset: 0\nbaseOffset: 0 lastOffset: 14 count: 15 position: 0/);
   await lab1.getByTestId("log-cfg-segment-bytes").fill("1000");
   await lab1.getByTestId("log-cfg-segment-bytes").press("Enter");
   assert.match(await text(lab1, "error-banner"), /segment\.bytes/);

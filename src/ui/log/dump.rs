@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::format::{bytes, percent};
+use std::fmt::Write;
+
+use super::format::{bytes, esc, fixed, percent};
 use super::Focus;
 use crate::i18n::{t, tf};
 use crate::model::log::views::{DumpBatchView, SegmentFileView};
@@ -64,28 +66,22 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
 fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<(i64, i64, u32, u32, u32)>>) -> impl IntoView {
     let base = file.base_offset;
     let size = f64::from(file.size_bytes.max(1));
-    let ticks = move || {
-        session.with(|run| run.world().log().index_ticks(base, MAX_TICKS))
-            .into_iter()
-            .map(|tick| {
-                let style = format!("left:{:.3}%", percent(f64::from(tick.position), size));
-                view! { <div class="log-tick" style=style title=format!("{} → {}", tick.offset, tick.position)></div> }
-            })
-            .collect_view()
-    };
-    let scan = move || {
-        marks.get().filter(|m| m.0 == base).map(|(_, _, entry, found, found_size)| {
+    let marks_html = move || {
+        let mut html = String::new();
+        for tick in session.with(|run| run.world().log().index_ticks(base, MAX_TICKS)) {
+            let left = percent(f64::from(tick.position), size);
+            let _ = write!(html, "<div class=\"log-tick\" style=\"left:{}%\" title=\"{} → {}\"></div>", fixed(left, 3), tick.offset, tick.position);
+        }
+        if let Some((_, _, entry, found, found_size)) = marks.get().filter(|m| m.0 == base) {
             let left = percent(f64::from(entry), size);
             let width = (percent(f64::from(found + found_size), size) - left).max(0.4);
-            view! { <div class="log-scan" style=format!("left:{left:.3}%;width:{width:.3}%")></div> }
-        })
+            let _ = write!(html, "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>", fixed(left, 3), fixed(width, 3));
+        }
+        html
     };
     let shown = file.index_entries.min(MAX_TICKS);
     view! {
-        <div class="log-bytes" role="img" aria-label=tf("log.detail.bar", &[("entries", &file.index_entries.to_string())])>
-            {ticks}
-            {scan}
-        </div>
+        <div class="log-bytes" role="img" aria-label=tf("log.detail.bar", &[("entries", &file.index_entries.to_string())]) inner_html=marks_html></div>
         <div class="log-bytes-scale num"><span>"0"</span><span>{format!("{} ({})", file.size_bytes, bytes(u64::from(file.size_bytes)))}</span></div>
         <p class="legend">{tf("log.detail.legend", &[("entries", &file.index_entries.to_string()), ("shown", &shown.to_string()), ("batches", &file.batches.to_string())])}</p>
     }
@@ -128,22 +124,19 @@ fn BatchDump(
     let lines = move || {
         let base = focus.base.get();
         let found = marks.get().filter(|m| m.0 == base).map(|m| m.3);
-        session.with(|run| run.world().log().dump_batches(base, start.get(), PAGE))
-            .iter()
-            .map(|b| {
-                let hit = found == Some(b.position);
-                view! { <div class="log-line" class:hit=hit>{dump_line(b)}{hit.then(|| t("log.dump.hit"))}</div> }
-            })
-            .collect_view()
+        let mut html = format!("<div class=\"log-line muted\">Log starting offset: {base}</div>");
+        for b in session.with(|run| run.world().log().dump_batches(base, start.get(), PAGE)) {
+            let hit = found == Some(b.position);
+            let (class, note) = if hit { (" hit", esc(t("log.dump.hit"))) } else { ("", String::new()) };
+            let _ = write!(html, "<div class=\"log-line{class}\">{}{note}</div>", dump_line(&b));
+        }
+        html
     };
     view! {
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", file.get().map(|f| f.log_file).unwrap_or_default())}</h3>
             {pager(start, total, "log.page.batches")}
-            <div class="log-pre" data-testid="dump-log">
-                <div class="log-line muted">{move || format!("Log starting offset: {}", focus.base.get())}</div>
-                {lines}
-            </div>
+            <div class="log-pre" data-testid="dump-log" inner_html=lines></div>
         </div>
     }
 }

@@ -13,10 +13,21 @@ pub fn bytes(n: u64) -> String {
         unit += 1;
     }
     if (value - value.round()).abs() < 0.05 {
-        format!("{} {}", value.round(), UNITS[unit])
+        format!("{} {}", fixed(value, 0), UNITS[unit])
     } else {
-        format!("{value:.1} {}", UNITS[unit])
+        format!("{} {}", fixed(value, 1), UNITS[unit])
     }
+}
+
+/// `x` with `decimals` digits after the point, by integer arithmetic (float formatting costs wasm).
+pub fn fixed(x: f64, decimals: u32) -> String {
+    let scale = 10i64.pow(decimals);
+    let v = (x * scale as f64).round() as i64;
+    let (sign, v) = if v < 0 { ("-", -v) } else { ("", v) };
+    if decimals == 0 {
+        return format!("{sign}{v}");
+    }
+    format!("{sign}{}.{:0width$}", v / scale, v % scale, width = decimals as usize)
 }
 
 /// `3600000` → `1 h`, `604800000` → `7 d`, `90500` → `1 min 30 s`; negative → `−1 (never)` is left to the caller.
@@ -53,6 +64,22 @@ pub fn grouped(n: i64) -> String {
     } else {
         out
     }
+}
+
+/// Text made safe for `inner_html` (the scene writes its read-only panels as one HTML string each:
+/// far less wasm than a typed view per element).
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// A slot of the directory strip: a segment (by index) or a run of hidden segments.
@@ -105,10 +132,14 @@ mod tests {
         assert_eq!(bytes(1_073_741_824), "1 GiB");
         assert_eq!(bytes(1_048_576), "1 MiB");
         assert_eq!(bytes(900), "900 B");
+        assert_eq!(bytes(253_290), "247.4 KiB");
+        assert_eq!(fixed(12.3456, 3), "12.346");
+        assert_eq!(fixed(0.05, 2), "0.05");
         assert_eq!(duration(604_800_000), "7 d");
         assert_eq!(duration(3_600_000), "1 h");
         assert_eq!(duration(90_500), "1 min 30 s");
         assert_eq!(grouped(368_500), "368\u{2009}500");
+        assert_eq!(esc("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
 
     #[test]

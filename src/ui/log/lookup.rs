@@ -4,7 +4,9 @@ use std::cmp::Ordering;
 
 use leptos::prelude::*;
 
-use super::format::{bytes, grouped};
+use std::fmt::Write;
+
+use super::format::{bytes, esc, grouped};
 use crate::i18n::{t, tf};
 use crate::model::log::{Command, IndexProbe, LogLab, LookupResult, OffsetLookup, ReadError, TimeLookup};
 use crate::ui::session::Session;
@@ -40,27 +42,25 @@ pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
             <Show when=move || bad.get()>
                 <p class="log-warn" role="alert">{t("log.lookup.nan")}</p>
             </Show>
-            <div data-testid="lookup-result" aria-live="polite">
-                {move || match result.get() {
-                    None => view! { <p class="muted">{t("log.lookup.none")}</p> }.into_any(),
-                    Some(LookupResult::Offset(Ok(found))) => offset_phases(found).into_any(),
-                    Some(LookupResult::Offset(Err(error))) => read_error(error).into_any(),
-                    Some(LookupResult::Timestamp(time)) => time_phases(time).into_any(),
-                }}
-            </div>
+            <div data-testid="lookup-result" aria-live="polite" inner_html=move || match result.get() {
+                None => format!("<p class=\"muted\">{}</p>", esc(t("log.lookup.none"))),
+                Some(LookupResult::Offset(Ok(found))) => offset_phases(&found),
+                Some(LookupResult::Offset(Err(error))) => read_error(&error),
+                Some(LookupResult::Timestamp(time)) => time_phases(&time),
+            }></div>
         </section>
     }
 }
 
-fn read_error(error: ReadError) -> impl IntoView {
+fn read_error(error: &ReadError) -> String {
     let name = match error {
         ReadError::OffsetOutOfRange(_) => "OffsetOutOfRangeException",
         ReadError::AtLogEndOffset(_) => "",
     };
-    view! { <p class="log-warn" data-testid="lookup-error"><b>{name}</b>" "{error.to_string()}</p> }
+    format!("<p class=\"log-warn\" data-testid=\"lookup-error\"><b>{name}</b> {}</p>", esc(&error.to_string()))
 }
 
-/// `368450 <, 368945 >` : each probe's key and how it compares with the target.
+/// `368450< 368945>`: each probe's key and how it compares with the target.
 fn probes_text(probes: &[IndexProbe]) -> String {
     probes
         .iter()
@@ -76,85 +76,90 @@ fn probes_text(probes: &[IndexProbe]) -> String {
         .join(" ")
 }
 
-fn step(n: usize, text: String) -> impl IntoView {
-    view! { <li class="log-step" style=format!("--step:{n}")><span class="log-step-n">{format!("{n}.")}</span>" "{text}</li> }
+/// The phases as an ordered list whose steps appear one after the other (CSS, `--step`).
+fn steps_html(summary: &str, steps: &[String]) -> String {
+    let mut html = format!("<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">", esc(summary));
+    for (i, text) in steps.iter().enumerate() {
+        let n = i + 1;
+        let _ = write!(html, "<li class=\"log-step\" style=\"--step:{n}\"><span class=\"log-step-n\">{n}.</span> {}</li>", esc(text));
+    }
+    html + "</ol>"
 }
 
-fn offset_phases(found: OffsetLookup) -> impl IntoView {
+fn offset_phases(found: &OffsetLookup) -> String {
     let target = found.target.to_string();
     let compared = found.segments_compared.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-    let phase1 = tf("log.phase.segments", &[("compared", &compared), ("file", &found.segment_file)]);
-    let phase2 = tf(
-        "log.phase.index",
-        &[
-            ("probes", &found.index_probes.len().to_string()),
-            ("entries", &found.index_entries.to_string()),
-            ("keys", &probes_text(&found.index_probes)),
-            ("offset", &found.index_entry.0.to_string()),
-            ("position", &found.index_entry.1.to_string()),
-        ],
-    );
-    let phase3 = tf(
-        "log.phase.scan",
-        &[
-            ("start", &found.scan.start_position.to_string()),
-            ("batches", &found.scan.batches_read.to_string()),
-            ("bytes", &found.scan.bytes_scanned.to_string()),
-            ("offset", &found.found_offset.to_string()),
-            ("position", &found.found_batch.position.to_string()),
-            ("first", &found.found_batch.base_offset.to_string()),
-            ("last", &found.found_batch.last_offset.to_string()),
-        ],
-    );
-    let gap = (found.found_offset != found.target)
-        .then(|| view! { <p class="legend">{tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())])}</p> });
-    let c = found.comparison;
-    let kafka_steps = found.segments_compared.len() + found.index_probes.len() + found.scan.batches_read as usize;
-    let sparse_bytes = c.sparse_index_bytes;
-    view! {
-        <h3 data-testid="lookup-summary">{tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &found.found_batch.position.to_string())])}</h3>
-        <ol class="log-phases" data-testid="lookup-phases">
-            {step(1, phase1)}
-            {step(2, phase2)}
-            {step(3, phase3)}
-        </ol>
-        {gap}
-        <table class="log-compare" data-testid="lookup-compare">
-            <thead><tr>
-                <th scope="col">{t("log.compare.way")}</th>
-                <th scope="col">{t("log.compare.work")}</th>
-                <th scope="col">{t("log.compare.memory")}</th>
-            </tr></thead>
-            <tbody>
-                <tr class="kafka">
-                    <th scope="row">{t("log.compare.sparse")}</th>
-                    <td>{tf("log.compare.sparse.work", &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))])}</td>
-                    <td class="num">{bytes(sparse_bytes)}</td>
-                </tr>
-                <tr>
-                    <th scope="row">{t("log.compare.dense")}</th>
-                    <td>{tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())])}</td>
-                    <td class="num">{bytes(c.dense_index_bytes)}</td>
-                </tr>
-                <tr>
-                    <th scope="row">{t("log.compare.scan")}</th>
-                    <td>{tf("log.compare.scan.work", &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))])}</td>
-                    <td class="num">"0 B"</td>
-                </tr>
-            </tbody>
-        </table>
+    let steps = [
+        tf("log.phase.segments", &[("compared", &compared), ("file", &found.segment_file)]),
+        tf(
+            "log.phase.index",
+            &[
+                ("probes", &found.index_probes.len().to_string()),
+                ("entries", &found.index_entries.to_string()),
+                ("keys", &probes_text(&found.index_probes)),
+                ("offset", &found.index_entry.0.to_string()),
+                ("position", &found.index_entry.1.to_string()),
+            ],
+        ),
+        tf(
+            "log.phase.scan",
+            &[
+                ("start", &found.scan.start_position.to_string()),
+                ("batches", &found.scan.batches_read.to_string()),
+                ("bytes", &found.scan.bytes_scanned.to_string()),
+                ("offset", &found.found_offset.to_string()),
+                ("position", &found.found_batch.position.to_string()),
+                ("first", &found.found_batch.base_offset.to_string()),
+                ("last", &found.found_batch.last_offset.to_string()),
+            ],
+        ),
+    ];
+    let position = found.found_batch.position.to_string();
+    let summary = tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
+    let mut html = steps_html(&summary, &steps);
+    if found.found_offset != found.target {
+        let gap = tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())]);
+        let _ = write!(html, "<p class=\"legend\">{}</p>", esc(&gap));
     }
+    html + &compare_table(found)
 }
 
-fn time_phases(time: TimeLookup) -> impl IntoView {
+fn compare_table(found: &OffsetLookup) -> String {
+    let c = found.comparison;
+    let kafka_steps = found.segments_compared.len() + found.index_probes.len() + found.scan.batches_read as usize;
+    let rows = [
+        (
+            "kafka",
+            t("log.compare.sparse"),
+            tf("log.compare.sparse.work", &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))]),
+            bytes(c.sparse_index_bytes),
+        ),
+        ("", t("log.compare.dense"), tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())]), bytes(c.dense_index_bytes)),
+        (
+            "",
+            t("log.compare.scan"),
+            tf("log.compare.scan.work", &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))]),
+            bytes(0),
+        ),
+    ];
+    let mut html = format!(
+        "<table class=\"log-compare\" data-testid=\"lookup-compare\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        esc(t("log.compare.way")),
+        esc(t("log.compare.work")),
+        esc(t("log.compare.memory"))
+    );
+    for (class, how, work, memory) in rows {
+        let _ = write!(html, "<tr class=\"{class}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{memory}</td></tr>", esc(how), esc(&work));
+    }
+    html + "</tbody></table>"
+}
+
+fn time_phases(time: &TimeLookup) -> String {
     let target = time.target_ms.to_string();
     let checked = time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");
     let Some(base) = time.segment_base_offset else {
-        return view! {
-            <h3 data-testid="lookup-summary">{tf("log.time.none", &[("target", &target)])}</h3>
-            <ol class="log-phases">{step(1, tf("log.phase.time.segments", &[("checked", &checked), ("file", "—")]))}</ol>
-        }
-        .into_any();
+        let step = tf("log.phase.time.segments", &[("checked", &checked), ("file", "—")]);
+        return steps_html(&tf("log.time.none", &[("target", &target)]), &[step]);
     };
     let file = format!("{base:020}.log");
     let summary = match time.found {
@@ -183,11 +188,5 @@ fn time_phases(time: TimeLookup) -> impl IntoView {
             ],
         ),
     ];
-    view! {
-        <h3 data-testid="lookup-summary">{summary}</h3>
-        <ol class="log-phases" data-testid="lookup-phases">
-            {steps.into_iter().enumerate().map(|(i, text)| step(i + 1, text)).collect_view()}
-        </ol>
-    }
-    .into_any()
+    steps_html(&summary, &steps)
 }

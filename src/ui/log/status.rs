@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
-use super::format::{bytes, duration};
+use std::fmt::Write;
+
+use super::format::{bytes, duration, esc, fixed};
 use crate::i18n::{t, tf};
 use crate::model::log::views::RetentionView;
 use crate::model::log::LogLab;
@@ -43,46 +45,63 @@ fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String,
     (verdict, oldest, active)
 }
 
+/// The cleaner's and the reader's paragraphs (only while the topic compacts / a reader runs).
+fn cleaner_and_reader(lab: &LogLab) -> String {
+    let mut html = String::new();
+    if let Some(c) = lab.last_cleaner_check() {
+        let verdict = t(if c.will_clean { "log.clean.will" } else { "log.clean.wont" });
+        let text = tf(
+            "log.clean.check",
+            &[
+                ("ratio", &fixed(c.dirty_ratio, 2)),
+                ("dirty", &c.first_dirty_offset.to_string()),
+                ("uncleanable", &c.first_uncleanable_offset.to_string()),
+                ("verdict", verdict),
+            ],
+        );
+        let _ = write!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", esc(t("log.clean.title")), esc(&text));
+    }
+    if let Some(r) = lab.reader_view() {
+        let state = t(if r.caught_up { "log.reader.caught_up" } else { "log.reader.behind" });
+        let text = tf(
+            "log.reader.progress",
+            &[
+                ("position", &r.position.to_string()),
+                ("read", &r.records_read.to_string()),
+                ("keys", &r.keys_in_table.to_string()),
+                ("state", state),
+            ],
+        );
+        let _ = write!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", esc(t("log.reader.title")), esc(&text));
+        if !r.resurrected_keys.is_empty() {
+            let keys = r.resurrected_keys.iter().map(|k| format!("key-{k}")).collect::<Vec<_>>().join(", ");
+            let text = tf("log.reader.resurrected", &[("keys", &keys)]);
+            let _ = write!(html, "<p class=\"log-warn\" data-testid=\"resurrected\">{}</p>", esc(&text));
+        }
+    }
+    html
+}
+
 #[component]
 pub fn StatusPanel(session: Session<LogLab>) -> impl IntoView {
-    let lines = move || {
+    let html = move || {
         session.with(|run| {
-            let log = run.world().log();
-            retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset())
+            let lab = run.world();
+            let log = lab.log();
+            let (verdict, oldest, active) = retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset());
+            format!(
+                "<p data-testid=\"retention-verdict\"><b>{}</b></p><p>{}</p><p>{}</p>{}",
+                esc(&verdict),
+                esc(&oldest),
+                esc(&active),
+                cleaner_and_reader(lab)
+            )
         })
     };
-    let cleaner = move || session.with(|run| run.world().last_cleaner_check().copied());
-    let reader = move || session.with(|run| run.world().reader_view());
     view! {
         <section class="log-status" aria-labelledby="log-status-title">
             <h2 id="log-status-title">{t("log.ret.title")}</h2>
-            <p data-testid="retention-verdict"><b>{move || lines().0}</b></p>
-            <p>{move || lines().1}</p>
-            <p>{move || lines().2}</p>
-            {move || cleaner().map(|c| view! {
-                <h3>{t("log.clean.title")}</h3>
-                <p data-testid="cleaner">{tf("log.clean.check", &[
-                    ("ratio", &format!("{:.2}", c.dirty_ratio)),
-                    ("dirty", &c.first_dirty_offset.to_string()),
-                    ("uncleanable", &c.first_uncleanable_offset.to_string()),
-                    ("verdict", t(if c.will_clean { "log.clean.will" } else { "log.clean.wont" })),
-                ])}</p>
-            })}
-            {move || reader().map(|r| {
-                let resurrected = r.resurrected_keys.iter().map(|k| format!("key-{k}")).collect::<Vec<_>>().join(", ");
-                view! {
-                    <h3>{t("log.reader.title")}</h3>
-                    <p data-testid="reader">{tf("log.reader.progress", &[
-                        ("position", &r.position.to_string()),
-                        ("read", &r.records_read.to_string()),
-                        ("keys", &r.keys_in_table.to_string()),
-                        ("state", t(if r.caught_up { "log.reader.caught_up" } else { "log.reader.behind" })),
-                    ])}</p>
-                    {(!resurrected.is_empty()).then(|| view! {
-                        <p class="log-warn" data-testid="resurrected">{tf("log.reader.resurrected", &[("keys", &resurrected)])}</p>
-                    })}
-                }
-            })}
+            <div inner_html=html></div>
         </section>
     }
 }
