@@ -5,6 +5,7 @@ use crate::model::cluster::Cluster;
 use crate::model::replication::Replication;
 use crate::model::group::GroupLab;
 use crate::model::partitioner::Partitioner;
+use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Preset, Run};
 
 /// One scene as the shell's navigation and the tests see it.
@@ -28,6 +29,7 @@ const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
 /// Every scene, in navigation order.
 pub const SCENES: &[SceneInfo] = &[
     info::<Cluster>("scene.overview"),
+    info::<LogLab>("scene.log"),
     info::<Replication>("scene.replication"),
     info::<GroupLab>("scene.groups"),
     info::<Partitioner>("scene.partitioner"),

@@ -4,6 +4,7 @@
 //! Each scene owns one table per locale; a key's first segment names the scene.
 
 mod en_groups;
+mod en_log;
 mod en_overview;
 mod en_replication;
 mod en_partitioner;
@@ -20,6 +21,7 @@ pub enum Locale {
 pub const EN_TABLES: &[&[(&str, &str)]] = &[
     en_shell::MESSAGES,
     en_overview::MESSAGES,
+    en_log::MESSAGES,
     en_replication::MESSAGES,
     en_groups::MESSAGES,
     en_partitioner::MESSAGES,

@@ -9,13 +9,14 @@ use super::keyboard::{self, KeyAction};
 use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, groups, overview, partitioner, replication, url};
+use super::{embed, groups, log, overview, partitioner, replication, url};
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
 use crate::model::replication::Replication;
 use crate::model::partitioner::Partitioner;
+use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Run};
 use crate::scenes::{self, SCENES};
 
@@ -38,6 +39,7 @@ pub fn App() -> impl IntoView {
         "replication" => mount::<Replication>(&link, |session| view! { <replication::ReplicationScene session=session/> }.into_any()),
         "groups" => mount::<GroupLab>(&link, |session| view! { <groups::GroupsScene session=session/> }.into_any()),
         "partitioner" => mount::<Partitioner>(&link, |session| view! { <partitioner::PartitionerScene session=session/> }.into_any()),
+        "log" => mount::<LogLab>(&link, |session| view! { <log::LogScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
     link_error = link_error.or(error);

@@ -6,6 +6,7 @@ mod config_panel;
 mod embed;
 mod groups;
 mod keyboard;
+mod log;
 mod log_panel;
 mod overview;
 mod replication;

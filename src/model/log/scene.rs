@@ -94,6 +94,12 @@ impl LabScene for LogLab {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    /// Ten virtual seconds per real second at 1×: produce bursts, rolls and the 5-minute
+    /// retention check are visible without waiting (16× passes an hour in ~22 s).
+    fn play_scale() -> f64 {
+        10.0
+    }
 }
 
 fn number(text: &str) -> Result<u32, String> {

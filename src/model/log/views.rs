@@ -22,6 +22,8 @@ pub struct SegmentFileView {
     pub largest_timestamp_ms: i64,
     pub active: bool,
     pub deleted: bool,
+    /// Record batches in the `.log`.
+    pub batches: usize,
     /// When a `.deleted` file disappears (`file.delete.delay.ms` after the rename).
     pub removal_at_ms: Option<u64>,
 }
@@ -58,6 +60,23 @@ pub struct OffsetsView {
     pub records: usize,
 }
 
+/// What retention and the roll check compare right now (for the "why was nothing deleted?" panel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetentionView {
+    /// Live segments other than the active one: only these can expire without a roll.
+    pub closed_segments: usize,
+    /// Age of the oldest live segment's newest record (what `retention.ms` compares), if any record.
+    pub oldest_newest_record_age_ms: Option<i64>,
+    pub retention_ms: i64,
+    pub active_size_bytes: u32,
+    pub segment_bytes: u32,
+    /// Time since the active segment's first batch (what `segment.ms` compares); None while empty.
+    pub active_open_ms: Option<i64>,
+    pub segment_ms: i64,
+    /// Whether `cleanup.policy` has `delete` (else retention never deletes by time or size).
+    pub delete_policy: bool,
+}
+
 /// The table reader's progress and what it got wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReaderView {
@@ -84,6 +103,7 @@ fn file_view(segment: &Segment, active: bool, delay_ms: i64) -> SegmentFileView 
         largest_timestamp_ms: segment.largest_timestamp_ms(),
         active,
         deleted: segment.is_deleted(),
+        batches: segment.batches().len(),
         removal_at_ms: segment.deleted_at_ms.map(|at| at + delay_ms.max(0) as u64),
     }
 }
@@ -138,6 +158,50 @@ impl PartitionLog {
                 delete_horizon_ms: b.delete_horizon_ms,
             })
             .collect()
+    }
+
+    /// `kafka-dump-log --files X.index` lines `first..first+max` (offset → position).
+    pub fn index_entries(&self, base_offset: i64, first: usize, max: usize) -> Vec<IndexTickView> {
+        let Some(segment) = self.segment_by_base(base_offset) else {
+            return Vec::new();
+        };
+        let index = segment.offset_index();
+        (first..index.len().min(first.saturating_add(max)))
+            .filter_map(|slot| index.entry(slot))
+            .map(|(offset, position)| IndexTickView { offset, position })
+            .collect()
+    }
+
+    /// `kafka-dump-log --files X.timeindex` lines `first..first+max`: (timestamp, offset).
+    pub fn time_index_entries(&self, base_offset: i64, first: usize, max: usize) -> Vec<(i64, i64)> {
+        let Some(segment) = self.segment_by_base(base_offset) else {
+            return Vec::new();
+        };
+        let index = segment.time_index();
+        (first..index.len().min(first.saturating_add(max))).filter_map(|slot| index.entry(slot)).collect()
+    }
+
+    /// Which batch of the segment starts at or after `position` (to page the dump to a lookup's batch).
+    pub fn batch_index_at(&self, base_offset: i64, position: u32) -> Option<usize> {
+        self.segment_by_base(base_offset).map(|s| s.batch_at_position(position))
+    }
+
+    pub fn retention_view(&self, now_ms: i64) -> RetentionView {
+        let active = self.active_segment();
+        RetentionView {
+            closed_segments: self.segments.len() - 1,
+            oldest_newest_record_age_ms: self
+                .segments
+                .first()
+                .filter(|s| s.size_bytes() > 0)
+                .map(|s| now_ms - s.largest_timestamp_ms()),
+            retention_ms: self.settings.retention_ms,
+            active_size_bytes: active.size_bytes(),
+            segment_bytes: self.settings.segment_bytes,
+            active_open_ms: active.first_batch_timestamp_ms().map(|first| now_ms - first),
+            segment_ms: self.settings.segment_ms,
+            delete_policy: self.settings.delete,
+        }
     }
 
     pub fn offsets_view(&self) -> OffsetsView {

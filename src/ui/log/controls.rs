@@ -1,0 +1,147 @@
+//! The topic configs (`kafka-configs --alter`) and the actions: produce, tombstone, deleteRecords, a slow reader.
+
+use leptos::prelude::*;
+
+use super::format::{bytes, duration};
+use crate::i18n::t;
+use crate::model::log::schema::{CLEANUP_POLICIES, DIRTY_RATIO_STEPS};
+use crate::model::log::{Command, LogLab};
+use crate::ui::session::Session;
+
+/// (property, catalog key of its help, how its value reads: bytes, ms or plain).
+const CONFIGS: &[(&str, &str, Unit)] = &[
+    ("segment.bytes", "log.cfg.segment_bytes", Unit::Bytes),
+    ("segment.ms", "log.cfg.segment_ms", Unit::Ms),
+    ("index.interval.bytes", "log.cfg.index_interval_bytes", Unit::Bytes),
+    ("retention.ms", "log.cfg.retention_ms", Unit::Ms),
+    ("retention.bytes", "log.cfg.retention_bytes", Unit::Bytes),
+    ("cleanup.policy", "log.cfg.cleanup_policy", Unit::Choice(CLEANUP_POLICIES)),
+    ("min.cleanable.dirty.ratio", "log.cfg.dirty_ratio", Unit::Choice(DIRTY_RATIO_STEPS)),
+    ("delete.retention.ms", "log.cfg.delete_retention_ms", Unit::Ms),
+];
+
+#[derive(Clone, Copy)]
+enum Unit {
+    Bytes,
+    Ms,
+    Choice(&'static [&'static str]),
+}
+
+fn readable(unit: Unit, value: &str) -> String {
+    match (unit, value.parse::<i64>()) {
+        (_, Ok(-1)) => t("log.cfg.unlimited").to_string(),
+        (Unit::Bytes, Ok(n)) if n >= 1024 => bytes(n as u64),
+        (Unit::Ms, Ok(n)) if n >= 1000 => duration(n),
+        _ => String::new(),
+    }
+}
+
+#[component]
+pub fn ConfigPanel(session: Session<LogLab>) -> impl IntoView {
+    view! {
+        <section class="log-configs" aria-labelledby="log-cfg-title">
+            <h2 id="log-cfg-title">{t("log.cfg.title")}</h2>
+            <p class="legend">{t("log.cfg.hint")}</p>
+            <div class="log-cfg-rows">
+                {CONFIGS.iter().map(|(name, help, unit)| config_row(session, name, help, *unit)).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+fn set(session: Session<LogLab>, name: &str, value: String) {
+    session.command(Command::SetConfig { name: name.to_string(), value: value.trim().to_string() });
+}
+
+fn config_row(session: Session<LogLab>, name: &'static str, help: &'static str, unit: Unit) -> impl IntoView {
+    let current = Memo::new(move |_| session.with(|run| run.world().config().display(name)));
+    let id = format!("log-cfg-{}", name.replace('.', "-"));
+    let control = match unit {
+        Unit::Choice(options) => view! {
+            <select id=id.clone() data-testid=id.clone() on:change=move |ev| set(session, name, event_target_value(&ev))>
+                {options.iter().map(|o| view! { <option value=*o selected=move || current.get() == *o>{*o}</option> }).collect_view()}
+            </select>
+        }
+        .into_any(),
+        _ => {
+            let text = RwSignal::new(current.get_untracked());
+            Effect::new(move |_| text.set(current.get()));
+            view! {
+                <form class="log-inline" on:submit=move |ev| { ev.prevent_default(); set(session, name, text.get_untracked()); }>
+                    <input id=id.clone() data-testid=id.clone() type="text" inputmode="numeric" size="12"
+                        prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))/>
+                    <button type="submit">{t("log.cfg.set")}</button>
+                </form>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <div class="log-cfg">
+            <label for=id><code>{name}</code></label>
+            {control}
+            <span class="num muted">{move || readable(unit, &current.get())}</span>
+            <p class="log-cfg-help">{t(help)}</p>
+        </div>
+    }
+}
+
+/// A labelled number box backed by a local signal.
+fn number_box(label: &'static str, value: RwSignal<String>, testid: &'static str) -> impl IntoView {
+    view! {
+        <label class="log-field">{t(label)}
+            <input type="text" inputmode="numeric" size="8" data-testid=testid prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))/>
+        </label>
+    }
+}
+
+fn parsed<T: std::str::FromStr>(value: RwSignal<String>) -> Option<T> {
+    value.get_untracked().trim().replace('_', "").parse().ok()
+}
+
+#[component]
+pub fn ActionPanel(session: Session<LogLab>) -> impl IntoView {
+    let (records, keys, size) = (RwSignal::new("1000".to_string()), RwSignal::new("0".to_string()), RwSignal::new("1024".to_string()));
+    let (key, before, pace) = (RwSignal::new("426".to_string()), RwSignal::new("-1".to_string()), RwSignal::new("5".to_string()));
+    let bad = RwSignal::new(false);
+    let send = move |command: Option<Command>| match command {
+        Some(command) => {
+            bad.set(false);
+            session.command(command);
+        }
+        None => bad.set(true),
+    };
+    let produce = move |_| {
+        send((|| Some(Command::Produce { records: parsed(records)?, keys: parsed(keys)?, value_bytes: parsed(size)? }))())
+    };
+    view! {
+        <section class="log-actions" aria-labelledby="log-actions-title">
+            <h2 id="log-actions-title">{t("log.act.title")}</h2>
+            <div class="log-act">
+                {number_box("log.act.records", records, "produce-records")}
+                {number_box("log.act.keys", keys, "produce-keys")}
+                {number_box("log.act.bytes", size, "produce-bytes")}
+                <button class="primary" on:click=produce>{t("log.act.produce")}</button>
+            </div>
+            <div class="log-act">
+                {number_box("log.act.key", key, "tombstone-key")}
+                <button on:click=move |_| send(parsed(key).map(|key| Command::Tombstone { key }))>{t("log.act.tombstone")}</button>
+            </div>
+            <div class="log-act">
+                {number_box("log.act.before", before, "delete-before")}
+                <button class="danger" on:click=move |_| send(parsed(before).map(|before_offset| Command::DeleteRecords { before_offset }))>
+                    {t("log.act.delete")}
+                </button>
+            </div>
+            <div class="log-act">
+                {number_box("log.act.pace", pace, "reader-pace")}
+                <button on:click=move |_| send(parsed(pace).map(|records_per_sec| Command::StartReader { records_per_sec }))>{t("log.act.reader")}</button>
+            </div>
+            <Show when=move || bad.get()>
+                <p class="log-warn" role="alert">{t("log.act.nan")}</p>
+            </Show>
+            <p class="legend">{t("log.act.hint")}</p>
+        </section>
+    }
+}

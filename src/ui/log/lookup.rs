@@ -1,0 +1,192 @@
+//! Typing an offset or a timestamp and reading the lookup's phases, beside a dense index and a full scan.
+
+use std::cmp::Ordering;
+
+use leptos::prelude::*;
+
+use std::fmt::Write;
+
+use super::format::{bytes, esc, grouped};
+use crate::i18n::{t, tf};
+use crate::model::log::{Command, IndexProbe, LogLab, LookupResult, OffsetLookup, ReadError, TimeLookup};
+use crate::ui::session::Session;
+
+#[component]
+pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let bad = RwSignal::new(false);
+    let send = move |by_time: bool| match text.get_untracked().trim().replace(['_', ' '], "").parse::<i64>() {
+        Ok(value) => {
+            bad.set(false);
+            session.command(if by_time {
+                Command::LookupTimestamp { timestamp_ms: value }
+            } else {
+                Command::LookupOffset { offset: value }
+            });
+        }
+        Err(_) => bad.set(true),
+    };
+    let result = Memo::new(move |_| session.with(|run| run.world().last_lookup().cloned()));
+    view! {
+        <section class="log-lookup" aria-labelledby="log-lookup-title">
+            <h2 id="log-lookup-title">{t("log.lookup.title")}</h2>
+            <p class="legend">{t("log.lookup.hint")}</p>
+            <form class="log-lookup-form" on:submit=move |ev| { ev.prevent_default(); send(false); }>
+                <label>{t("log.lookup.input")}
+                    <input type="text" inputmode="numeric" data-testid="lookup-input" prop:value=move || text.get()
+                        on:input=move |ev| text.set(event_target_value(&ev))/>
+                </label>
+                <button type="submit" class="primary" data-testid="lookup-offset">{t("log.lookup.offset")}</button>
+                <button type="button" data-testid="lookup-time" on:click=move |_| send(true)>{t("log.lookup.time")}</button>
+            </form>
+            <Show when=move || bad.get()>
+                <p class="log-warn" role="alert">{t("log.lookup.nan")}</p>
+            </Show>
+            <div data-testid="lookup-result" aria-live="polite" inner_html=move || match result.get() {
+                None => format!("<p class=\"muted\">{}</p>", esc(t("log.lookup.none"))),
+                Some(LookupResult::Offset(Ok(found))) => offset_phases(&found),
+                Some(LookupResult::Offset(Err(error))) => read_error(&error),
+                Some(LookupResult::Timestamp(time)) => time_phases(&time),
+            }></div>
+        </section>
+    }
+}
+
+fn read_error(error: &ReadError) -> String {
+    let name = match error {
+        ReadError::OffsetOutOfRange(_) => "OffsetOutOfRangeException",
+        ReadError::AtLogEndOffset(_) => "",
+    };
+    format!("<p class=\"log-warn\" data-testid=\"lookup-error\"><b>{name}</b> {}</p>", esc(&error.to_string()))
+}
+
+/// `368450< 368945>`: each probe's key and how it compares with the target.
+fn probes_text(probes: &[IndexProbe]) -> String {
+    probes
+        .iter()
+        .map(|p| {
+            let sign = match p.ordering {
+                Ordering::Less => "<",
+                Ordering::Equal => "=",
+                Ordering::Greater => ">",
+            };
+            format!("{}{sign}", p.key)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The phases as an ordered list whose steps appear one after the other (CSS, `--step`).
+fn steps_html(summary: &str, steps: &[String]) -> String {
+    let mut html = format!("<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">", esc(summary));
+    for (i, text) in steps.iter().enumerate() {
+        let n = i + 1;
+        let _ = write!(html, "<li class=\"log-step\" style=\"--step:{n}\"><span class=\"log-step-n\">{n}.</span> {}</li>", esc(text));
+    }
+    html + "</ol>"
+}
+
+fn offset_phases(found: &OffsetLookup) -> String {
+    let target = found.target.to_string();
+    let compared = found.segments_compared.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    let steps = [
+        tf("log.phase.segments", &[("compared", &compared), ("file", &found.segment_file)]),
+        tf(
+            "log.phase.index",
+            &[
+                ("probes", &found.index_probes.len().to_string()),
+                ("entries", &found.index_entries.to_string()),
+                ("keys", &probes_text(&found.index_probes)),
+                ("offset", &found.index_entry.0.to_string()),
+                ("position", &found.index_entry.1.to_string()),
+            ],
+        ),
+        tf(
+            "log.phase.scan",
+            &[
+                ("start", &found.scan.start_position.to_string()),
+                ("batches", &found.scan.batches_read.to_string()),
+                ("bytes", &found.scan.bytes_scanned.to_string()),
+                ("offset", &found.found_offset.to_string()),
+                ("position", &found.found_batch.position.to_string()),
+                ("first", &found.found_batch.base_offset.to_string()),
+                ("last", &found.found_batch.last_offset.to_string()),
+            ],
+        ),
+    ];
+    let position = found.found_batch.position.to_string();
+    let summary = tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
+    let mut html = steps_html(&summary, &steps);
+    if found.found_offset != found.target {
+        let gap = tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())]);
+        let _ = write!(html, "<p class=\"legend\">{}</p>", esc(&gap));
+    }
+    html + &compare_table(found)
+}
+
+fn compare_table(found: &OffsetLookup) -> String {
+    let c = found.comparison;
+    let kafka_steps = found.segments_compared.len() + found.index_probes.len() + found.scan.batches_read as usize;
+    let rows = [
+        (
+            "kafka",
+            t("log.compare.sparse"),
+            tf("log.compare.sparse.work", &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))]),
+            bytes(c.sparse_index_bytes),
+        ),
+        ("", t("log.compare.dense"), tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())]), bytes(c.dense_index_bytes)),
+        (
+            "",
+            t("log.compare.scan"),
+            tf("log.compare.scan.work", &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))]),
+            bytes(0),
+        ),
+    ];
+    let mut html = format!(
+        "<table class=\"log-compare\" data-testid=\"lookup-compare\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        esc(t("log.compare.way")),
+        esc(t("log.compare.work")),
+        esc(t("log.compare.memory"))
+    );
+    for (class, how, work, memory) in rows {
+        let _ = write!(html, "<tr class=\"{class}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{memory}</td></tr>", esc(how), esc(&work));
+    }
+    html + "</tbody></table>"
+}
+
+fn time_phases(time: &TimeLookup) -> String {
+    let target = time.target_ms.to_string();
+    let checked = time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");
+    let Some(base) = time.segment_base_offset else {
+        let step = tf("log.phase.time.segments", &[("checked", &checked), ("file", "—")]);
+        return steps_html(&tf("log.time.none", &[("target", &target)]), &[step]);
+    };
+    let file = format!("{base:020}.log");
+    let summary = match time.found {
+        Some((offset, ts)) => tf("log.time.found", &[("target", &target), ("offset", &offset.to_string()), ("ts", &ts.to_string())]),
+        None => tf("log.time.none", &[("target", &target)]),
+    };
+    let found_text = time.found.map_or_else(|| "—".to_string(), |(o, ts)| format!("{o} (CreateTime {ts})"));
+    let steps = [
+        tf("log.phase.time.segments", &[("checked", &checked), ("file", &file)]),
+        tf(
+            "log.phase.time.index",
+            &[("probes", &time.time_index_probes.len().to_string()), ("ts", &time.time_entry.0.to_string()), ("offset", &time.time_entry.1.to_string())],
+        ),
+        tf(
+            "log.phase.time.offset",
+            &[("probes", &time.index_probes.len().to_string()), ("offset", &time.index_entry.0.to_string()), ("position", &time.index_entry.1.to_string())],
+        ),
+        tf(
+            "log.phase.time.scan",
+            &[
+                ("start", &time.scan.start_position.to_string()),
+                ("batches", &time.scan.batches_read.to_string()),
+                ("bytes", &time.scan.bytes_scanned.to_string()),
+                ("records", &time.records_examined.to_string()),
+                ("found", &found_text),
+            ],
+        ),
+    ];
+    steps_html(&summary, &steps)
+}

@@ -1,0 +1,107 @@
+//! Why retention did (or did not) delete, what the cleaner sees, and what the slow reader got wrong.
+
+use leptos::prelude::*;
+
+use std::fmt::Write;
+
+use super::format::{bytes, duration, esc, fixed};
+use crate::i18n::{t, tf};
+use crate::model::log::views::RetentionView;
+use crate::model::log::LogLab;
+use crate::ui::session::Session;
+
+fn limit_ms(ms: i64) -> String {
+    if ms < 0 {
+        t("log.cfg.unlimited").to_string()
+    } else {
+        duration(ms)
+    }
+}
+
+/// The sentences under "Retention": what was deleted, and what retention.ms and the roll check compare.
+fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String, String) {
+    let verdict = if log_start_offset > 0 {
+        tf("log.ret.deleted", &[("start", &log_start_offset.to_string()), ("last", &(log_start_offset - 1).to_string())])
+    } else {
+        t("log.ret.none_deleted").to_string()
+    };
+    let age = r.oldest_newest_record_age_ms.map_or_else(|| "—".to_string(), duration);
+    let oldest = if !r.delete_policy {
+        t("log.ret.no_delete_policy").to_string()
+    } else {
+        tf("log.ret.oldest", &[("age", &age), ("retention", &limit_ms(r.retention_ms))])
+    };
+    let open = r.active_open_ms.map_or_else(|| "—".to_string(), duration);
+    let active = tf(
+        "log.ret.active",
+        &[
+            ("size", &bytes(u64::from(r.active_size_bytes))),
+            ("segment_bytes", &bytes(u64::from(r.segment_bytes))),
+            ("open", &open),
+            ("segment_ms", &limit_ms(r.segment_ms)),
+            ("closed", &r.closed_segments.to_string()),
+        ],
+    );
+    (verdict, oldest, active)
+}
+
+/// The cleaner's and the reader's paragraphs (only while the topic compacts / a reader runs).
+fn cleaner_and_reader(lab: &LogLab) -> String {
+    let mut html = String::new();
+    if let Some(c) = lab.last_cleaner_check() {
+        let verdict = t(if c.will_clean { "log.clean.will" } else { "log.clean.wont" });
+        let text = tf(
+            "log.clean.check",
+            &[
+                ("ratio", &fixed(c.dirty_ratio, 2)),
+                ("dirty", &c.first_dirty_offset.to_string()),
+                ("uncleanable", &c.first_uncleanable_offset.to_string()),
+                ("verdict", verdict),
+            ],
+        );
+        let _ = write!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", esc(t("log.clean.title")), esc(&text));
+    }
+    if let Some(r) = lab.reader_view() {
+        let state = t(if r.caught_up { "log.reader.caught_up" } else { "log.reader.behind" });
+        let text = tf(
+            "log.reader.progress",
+            &[
+                ("position", &r.position.to_string()),
+                ("read", &r.records_read.to_string()),
+                ("keys", &r.keys_in_table.to_string()),
+                ("state", state),
+            ],
+        );
+        let _ = write!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", esc(t("log.reader.title")), esc(&text));
+        if !r.resurrected_keys.is_empty() {
+            let keys = r.resurrected_keys.iter().map(|k| format!("key-{k}")).collect::<Vec<_>>().join(", ");
+            let text = tf("log.reader.resurrected", &[("keys", &keys)]);
+            let _ = write!(html, "<p class=\"log-warn\" data-testid=\"resurrected\">{}</p>", esc(&text));
+        }
+    }
+    html
+}
+
+#[component]
+pub fn StatusPanel(session: Session<LogLab>) -> impl IntoView {
+    let html = move || {
+        session.with(|run| {
+            let lab = run.world();
+            let log = lab.log();
+            let (verdict, oldest, active) = retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset());
+            format!(
+                "<p data-testid=\"retention-verdict\"><b>{}</b></p><p>{}</p><p>{}</p>{}",
+                esc(&verdict),
+                esc(&oldest),
+                esc(&active),
+                cleaner_and_reader(lab)
+            )
+        })
+    };
+    view! {
+        <section class="log-status" aria-labelledby="log-status-title">
+            <h2 id="log-status-title">{t("log.ret.title")}</h2>
+            <div inner_html=html></div>
+        </section>
+    }
+}
