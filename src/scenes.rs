@@ -3,6 +3,7 @@
 
 use crate::model::cluster::Cluster;
 use crate::model::scene::{LabScene, Preset, Run};
+use crate::model::timer::TimerLab;
 
 /// One scene as the shell's navigation and the tests see it.
 #[derive(Clone, Copy)]
@@ -23,7 +24,7 @@ const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
 }
 
 /// Every scene, in navigation order.
-pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview")];
+pub const SCENES: &[SceneInfo] = &[info::<Cluster>("scene.overview"), info::<TimerLab>("scene.timer")];
 
 pub fn ids() -> Vec<&'static str> {
     SCENES.iter().map(|s| s.id).collect()

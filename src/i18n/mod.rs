@@ -5,6 +5,7 @@
 
 mod en_overview;
 mod en_shell;
+mod en_timer;
 
 /// A language of the catalog. English is complete; others fall back to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -14,7 +15,7 @@ pub enum Locale {
 }
 
 /// Every English table (shell first, then one per scene).
-pub const EN_TABLES: &[&[(&str, &str)]] = &[en_shell::MESSAGES, en_overview::MESSAGES];
+pub const EN_TABLES: &[&[(&str, &str)]] = &[en_shell::MESSAGES, en_overview::MESSAGES, en_timer::MESSAGES];
 
 /// The text for `key`, or the key itself when it is missing (a test keeps none missing).
 pub fn t(key: &'static str) -> &'static str {

@@ -9,11 +9,12 @@ use super::keyboard::{self, KeyAction};
 use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, overview, url};
+use super::{embed, overview, timer, url};
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::scene::{LabScene, Run};
+use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
@@ -32,6 +33,7 @@ pub fn App() -> impl IntoView {
     let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
     // One arm per scene: its model type and its view.
     let (shell, scene_view, error) = match scene.as_str() {
+        "timer" => mount::<TimerLab>(&link, |session| view! { <timer::TimerScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
     link_error = link_error.or(error);

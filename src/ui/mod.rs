@@ -7,6 +7,7 @@ mod keyboard;
 mod log_panel;
 mod overview;
 mod session;
+mod timer;
 mod transport;
 mod url;
 mod widgets;
