@@ -44,6 +44,7 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("timer.happened.at", "Last bucket expiration at {at} ms:"),
     ("timer.happened.fell", "task #{id} ({origin}, expires {expiration} ms) fell from level {level} bucket {bucket} → level {to_level} bucket {to_bucket}"),
     ("timer.happened.ran", "task #{id} ({origin}) ran at {at} ms: level {level} bucket {bucket} expired"),
+    ("timer.happened.cancelled", "cancelled since"),
     ("timer.pending", "Pending tasks"),
     ("timer.pending.task", "task"),
     ("timer.pending.origin", "origin"),

@@ -204,7 +204,11 @@ fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoView 
     };
     let body = move || {
         let d = dot()?;
-        let r = rings.get().dot_radius();
+        let rings = rings.get();
+        let r = rings.dot_radius();
+        // Labels go left of dots on the right-hand side, so they stay inside the drawing.
+        let (x, _) = rings.dot(d.level, d.bucket, d.slot, d.count);
+        let (label_x, anchor) = if x > center() + 60.0 { (-r - 3.0, "end") } else { (r + 3.0, "start") };
         let title = tf("timer.dot.title", &[("id", &d.id.to_string()), ("origin", &d.origin), ("expiration", &d.expiration_ms.to_string())]);
         let shape = match kind_of(&d.origin) {
             Kind::Sandbox => view! { <circle class="shape sandbox" r=r/> }.into_any(),
@@ -214,13 +218,13 @@ fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoView 
         let label = if d.count <= 2 {
             let y = if d.count == 2 && d.slot == 0 { -2.0 } else { 4.0 };
             Some(view! {
-                <text class="dot-label" x=r + 3.0 y=y>
+                <text class="dot-label" x=label_x y=y text-anchor=anchor>
                     <tspan class="exp">{format!("{} ms", d.expiration_ms)}</tspan>
                     <tspan class="origin">{format!(" {}", short(&d.origin))}</tspan>
                 </text>
             }.into_any())
         } else {
-            (d.slot == 0).then(|| view! { <text class="dot-label" x=r + 3.0 y=4.0>{tf("timer.dot.many", &[("count", &d.count.to_string())])}</text> }.into_any())
+            (d.slot == 0).then(|| view! { <text class="dot-label" x=label_x y=4.0 text-anchor=anchor>{tf("timer.dot.many", &[("count", &d.count.to_string())])}</text> }.into_any())
         };
         Some(view! { <title>{title}</title>{shape}{label} })
     };

@@ -95,7 +95,7 @@ fn move_line(m: &MoveView) -> impl IntoView {
     let args = |extra: &[(&'static str, String)]| {
         let mut all = vec![
             ("id", m.step.id.to_string()),
-            ("origin", m.origin.clone()),
+            ("origin", if m.origin.is_empty() { t("timer.happened.cancelled").to_string() } else { m.origin.clone() }),
             ("expiration", m.step.expiration_ms.to_string()),
             ("level", level.to_string()),
             ("bucket", bucket.to_string()),
