@@ -82,7 +82,7 @@ fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     match (r.leader, r.alive, r.fetching, r.fenced) {
         (true, ..) => ("★", "leader", "timer.state.leader"),
         (false, true, true, _) => ("✓", "ok", "timer.state.fetching"),
-        (false, true, false, _) => ("⏸", "bad", "timer.state.stalled"),
+        (false, true, false, _) => ("‖", "bad", "timer.state.stalled"),
         (false, false, _, false) => ("✗", "bad", "timer.state.crashed"),
         (false, false, _, true) => ("✗", "bad", "timer.state.fenced"),
     }

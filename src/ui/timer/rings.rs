@@ -215,10 +215,9 @@ fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoView 
             Kind::Produce => view! { <rect class="shape produce" x=-r y=-r width=2.0 * r height=2.0 * r/> }.into_any(),
             Kind::Fetch => view! { <path class="shape fetch" d=format!("M0 {}L{r} 0L0 {r}L{} 0Z", -r * 1.3, -r * 1.3)/> }.into_any(),
         };
-        let label = if d.count <= 2 {
-            let y = if d.count == 2 && d.slot == 0 { -2.0 } else { 4.0 };
+        let label = if d.count == 1 {
             Some(view! {
-                <text class="dot-label" x=label_x y=y text-anchor=anchor>
+                <text class="dot-label" x=label_x y=4.0 text-anchor=anchor>
                     <tspan class="exp">{format!("{} ms", d.expiration_ms)}</tspan>
                     <tspan class="origin">{format!(" {}", short(&d.origin))}</tspan>
                 </text>
