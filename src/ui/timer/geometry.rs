@@ -52,8 +52,8 @@ impl Rings {
         let large = u8::from(a1 - a0 > TAU / 2.0);
         let (p0, p1, p2, p3) = (point(r1, a0), point(r1, a1), point(r0, a1), point(r0, a0));
         format!(
-            "M{:.1} {:.1}A{r1:.1} {r1:.1} 0 {large} 1 {:.1} {:.1}L{:.1} {:.1}A{r0:.1} {r0:.1} 0 {large} 0 {:.1} {:.1}Z",
-            p0.0, p0.1, p1.0, p1.1, p2.0, p2.1, p3.0, p3.1
+            "M{} {}A{r1} {r1} 0 {large} 1 {} {}L{} {}A{r0} {r0} 0 {large} 0 {} {}Z",
+            D(p0.0), D(p0.1), D(p1.0), D(p1.1), D(p2.0), D(p2.1), D(p3.0), D(p3.1), r1 = D(r1), r0 = D(r0)
         )
     }
 
@@ -65,7 +65,7 @@ impl Rings {
             for bucket in 0..self.wheel_size {
                 let a = self.angle(bucket as f64);
                 let (p, q) = (point(r0, a), point(r1, a));
-                d.push_str(&format!("M{:.1} {:.1}L{:.1} {:.1}", p.0, p.1, q.0, q.1));
+                d.push_str(&format!("M{} {}L{} {}", D(p.0), D(p.1), D(q.0), D(q.1)));
             }
         }
         d
@@ -96,4 +96,13 @@ pub fn center() -> f64 {
 /// A point at radius `r` and angle `a` (radians clockwise from twelve o'clock).
 pub fn point(r: f64, a: f64) -> (f64, f64) {
     (CENTER + r * a.sin(), CENTER - r * a.cos())
+}
+
+/// A coordinate written with one decimal (shortest form, so no fixed-precision float code).
+pub struct D(pub f64);
+
+impl std::fmt::Display for D {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", (self.0 * 10.0).round() / 10.0)
+    }
 }

@@ -2,6 +2,7 @@
 //! from coarse rings into fine ones, a heap beside it, and the purgatory that lives on it.
 
 mod geometry;
+mod html;
 mod purgatory;
 mod rings;
 mod tasks;
@@ -47,18 +48,18 @@ pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
 
 #[component]
 fn Legend() -> impl IntoView {
-    let item = |class: &'static str, symbol: &'static str, key: &'static str| {
-        view! { <li><span class=format!("key {class}") aria-hidden="true">{symbol}</span>" "{t(key)}</li> }
-    };
-    view! {
-        <ul class="legend timer-legend">
-            {item("sandbox", "●", "timer.legend.sandbox")}
-            {item("produce", "■", "timer.legend.produce")}
-            {item("fetch", "◆", "timer.legend.fetch")}
-            {item("pointer", "┃", "timer.legend.pointer")}
-            {item("busy", "▨", "timer.legend.busy")}
-            {item("fell", "↘", "timer.legend.fell")}
-            {item("ran", "✓", "timer.legend.ran")}
-        </ul>
-    }
+    let items = [
+        ("sandbox", "●", "timer.legend.sandbox"),
+        ("produce", "■", "timer.legend.produce"),
+        ("fetch", "◆", "timer.legend.fetch"),
+        ("pointer", "┃", "timer.legend.pointer"),
+        ("busy", "▨", "timer.legend.busy"),
+        ("fell", "↘", "timer.legend.fell"),
+        ("ran", "✓", "timer.legend.ran"),
+    ];
+    let markup: String = items
+        .iter()
+        .map(|(class, symbol, key)| format!(r#"<li><span class="key {class}" aria-hidden="true">{symbol}</span> {}</li>"#, t(key)))
+        .collect();
+    view! { <ul class="legend timer-legend" inner_html=markup/> }
 }

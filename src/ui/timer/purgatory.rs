@@ -3,15 +3,14 @@
 
 use leptos::prelude::*;
 
+use super::html::row;
 use crate::i18n::{t, tf};
 use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab};
 use crate::ui::session::Session;
-use crate::ui::widgets::Figure;
 
 #[component]
 pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
     let view_of = move || session.with(|run| run.world().purgatory());
-    let figure = move |get: fn(&PurgatoryView) -> String| Signal::derive(move || view_of().map(|p| get(&p)).unwrap_or_default());
     let settings = move || {
         session.with(|run| {
             let c = run.world().config();
@@ -32,19 +31,28 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
             <h2 id="timer-broker-title">{t("timer.broker")}</h2>
             <p class="legend">{t("timer.broker.intro")}</p>
             <p class="config-line num">{settings}</p>
-            <dl class="stats" data-testid="purgatory-stats">
-                <Figure label="timer.broker.leo" value=figure(|p| p.log_end_offset.to_string())/>
-                <Figure label="timer.broker.hw" value=figure(|p| p.high_watermark.to_string()) testid="hw"/>
-                <Figure label="timer.broker.isr" value=figure(|p| join(&p.isr)) testid="isr"/>
-                <Figure label="timer.broker.completed" value=figure(|p| p.completed_produces.to_string()) testid="completed"/>
-                <Figure label="timer.broker.expired" value=figure(|p| p.expired_produces.to_string()) testid="expired"/>
-                <Figure label="timer.broker.consumer" value=figure(|p| p.consumer_offset.to_string())/>
-            </dl>
+            <dl class="stats" data-testid="purgatory-stats" inner_html=move || view_of().map(|p| stats(&p)).unwrap_or_default()/>
             <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t("timer.broker.produce")}</button>
             <ReplicaTable session=session/>
             <WaitingProduces session=session/>
         </section>
     }
+}
+
+/// The purgatory's numbers as `<dt>`/`<dd>` pairs.
+fn stats(p: &PurgatoryView) -> String {
+    let figures = [
+        ("timer.broker.leo", "leo", p.log_end_offset.to_string()),
+        ("timer.broker.hw", "hw", p.high_watermark.to_string()),
+        ("timer.broker.isr", "isr", join(&p.isr)),
+        ("timer.broker.completed", "completed", p.completed_produces.to_string()),
+        ("timer.broker.expired", "expired", p.expired_produces.to_string()),
+        ("timer.broker.consumer", "consumer", p.consumer_offset.to_string()),
+    ];
+    figures
+        .iter()
+        .map(|(key, testid, value)| format!(r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#, t(key)))
+        .collect()
 }
 
 fn join(ids: &[u32]) -> String {
@@ -131,23 +139,23 @@ fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t("timer.pending.location")}</th>
                 <th scope="col">{t("timer.broker.expires")}</th>
             </tr></thead>
-            <tbody>
-                {move || {
-                    let rows = waiting();
-                    if rows.is_empty() {
-                        return view! { <tr><td colspan="5" class="muted">{t("timer.broker.none")}</td></tr> }.into_any();
-                    }
-                    rows.into_iter().map(|(request, required, task)| view! {
-                        <tr data-testid=format!("produce-{request}")>
-                            <td class="num">{format!("#{request}")}</td>
-                            <td class="num">{format!("HW ≥ {required}")}</td>
-                            <td class="num">{format!("#{task}")}</td>
-                            <td class="num">{place(session, task)}</td>
-                            <td class="num">{expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))}</td>
-                        </tr>
-                    }).collect_view().into_any()
-                }}
-            </tbody>
+            <tbody inner_html=move || {
+                let rows = waiting();
+                if rows.is_empty() {
+                    return format!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
+                }
+                let mut out = String::new();
+                for (request, required, task) in rows {
+                    let cells = [
+                        ("num", format!("HW ≥ {required}")),
+                        ("num", format!("#{task}")),
+                        ("num", place(session, task)),
+                        ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
+                    ];
+                    row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
+                }
+                out
+            }/>
         </table>
     }
 }

@@ -1,7 +1,10 @@
 //! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
+use super::html::escape;
 use crate::i18n::{t, tf};
 use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
 use crate::ui::session::{Session, Transport};
@@ -71,26 +74,28 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
 /// The last bucket expiration: which tasks fell into a finer ring and which ran.
 #[component]
 pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
-    let moves = move || session.with(|run| run.world().last_moves());
+    let markup = move || {
+        let moves = session.with(|run| run.world().last_moves());
+        let Some(first) = moves.first() else {
+            return format!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
+        };
+        let mut out = format!(r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#, tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())]));
+        for m in &moves {
+            let (class, symbol, text) = move_line(m);
+            let _ = write!(out, r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#, escape(&text));
+        }
+        out + "</ul>"
+    };
     view! {
         <section class="happened" aria-labelledby="timer-happened-title" aria-live="polite">
             <h2 id="timer-happened-title">{t("timer.happened")}</h2>
-            {move || {
-                let moves = moves();
-                match moves.first() {
-                    None => view! { <p class="muted">{t("timer.happened.none")}</p> }.into_any(),
-                    Some(first) => view! {
-                        <p class="muted">{tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())])}</p>
-                        <ul class="moves" data-testid="moves">{moves.iter().map(move_line).collect_view()}</ul>
-                    }
-                    .into_any(),
-                }
-            }}
+            <div inner_html=markup/>
         </section>
     }
 }
 
-fn move_line(m: &MoveView) -> impl IntoView {
+/// css class, symbol and sentence of one move.
+fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
     let (level, bucket) = m.step.from;
     let args = |extra: &[(&'static str, String)]| {
         let mut all = vec![
@@ -104,14 +109,13 @@ fn move_line(m: &MoveView) -> impl IntoView {
         all.extend_from_slice(extra);
         all
     };
-    let (class, symbol, text) = match m.step.to {
+    match m.step.to {
         Some((to_level, to_bucket)) => {
             let all = args(&[("to_level", to_level.to_string()), ("to_bucket", to_bucket.to_string())]);
             ("fell", "↘", fill("timer.happened.fell", &all))
         }
         None => ("ran", "✓", fill("timer.happened.ran", &args(&[]))),
-    };
-    view! { <li class=class><span class="symbol" aria-hidden="true">{symbol}</span>" "{text}</li> }
+    }
 }
 
 fn fill(key: &'static str, args: &[(&'static str, String)]) -> String {

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::html::row;
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::config::Config;
@@ -88,22 +89,22 @@ pub fn WheelTable(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col">{t("timer.wheels.bucket")}</th>
                     <th scope="col">{t("timer.wheels.tasks")}</th>
                 </tr></thead>
-                <tbody>
-                    {move || levels().into_iter().map(|w| {
+                <tbody inner_html=move || {
+                    let mut out = String::new();
+                    for w in levels() {
                         let bucket = (w.current_time_ms / w.tick_ms) % w.wheel_size as u64;
                         let tasks: usize = w.buckets.iter().map(|b| b.tasks.len()).sum();
-                        view! {
-                            <tr data-testid=format!("wheel-{}", w.level)>
-                                <th scope="row">{format!("L{}", w.level)}</th>
-                                <td class="num">{w.tick_ms}</td>
-                                <td class="num">{format!("{} ms", w.interval_ms)}</td>
-                                <td class="num" data-testid="current-time">{format!("{} ms", w.current_time_ms)}</td>
-                                <td class="num">{bucket}</td>
-                                <td class="num">{tasks}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
+                        let cells = [
+                            ("num", w.tick_ms.to_string()),
+                            ("num", format!("{} ms", w.interval_ms)),
+                            ("num current", format!("{} ms", w.current_time_ms)),
+                            ("num", bucket.to_string()),
+                            ("num", tasks.to_string()),
+                        ];
+                        row(&mut out, &format!("wheel-{}", w.level), &format!("L{}", w.level), &cells);
+                    }
+                    out
+                }/>
             </table>
         </section>
     }
@@ -133,21 +134,19 @@ pub fn OpsTable(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col" class="num">{t("timer.ops.wheel")}</th>
                     <th scope="col" class="num">{t("timer.ops.heap")}</th>
                 </tr></thead>
-                <tbody>
-                    {move || {
-                        let ops = ops();
-                        let sizes = view! {
-                            <tr><th scope="row">{t("timer.ops.size")}</th>
-                                <td class="num">{tf("timer.ops.levels", &[("count", &ops.wheel_levels.to_string())])}</td>
-                                <td class="num">{tf("timer.ops.entries", &[("count", &ops.heap_entries.to_string())])}</td></tr>
-                        };
-                        let rows = ROWS.iter().map(|(key, get)| view! {
-                            <tr class:total=*key == "timer.ops.work"><th scope="row">{t(key)}</th>
-                                <td class="num">{get(&ops.wheel)}</td><td class="num">{get(&ops.heap)}</td></tr>
-                        }).collect_view();
-                        view! { {rows}{sizes} }
-                    }}
-                </tbody>
+                <tbody inner_html=move || {
+                    let ops = ops();
+                    let mut out = String::new();
+                    for (key, get) in ROWS {
+                        row(&mut out, key, t(key), &[("num", get(&ops.wheel).to_string()), ("num", get(&ops.heap).to_string())]);
+                    }
+                    let sizes = [
+                        ("num", tf("timer.ops.levels", &[("count", &ops.wheel_levels.to_string())])),
+                        ("num", tf("timer.ops.entries", &[("count", &ops.heap_entries.to_string())])),
+                    ];
+                    row(&mut out, "size", t("timer.ops.size"), &sizes);
+                    out
+                }/>
             </table>
         </section>
     }
