@@ -65,6 +65,9 @@ fn rings_of(levels: &[LevelView]) -> Rings {
     Rings { levels: levels.len(), wheel_size: levels.first().map_or(1, |w| w.wheel_size) }
 }
 
+/// The arrowhead of a task's fall.
+const ARROW: &str = r#"<defs><marker id="timer-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>"#;
+
 #[component]
 pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     let levels = Memo::new(move |_| session.with(|run| run.world().levels()));
@@ -76,7 +79,7 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     // task id, so that a dot's move between buckets is a CSS transition.
     let drawing = move || {
         let rings = rings.get();
-        let mut svg = String::new();
+        let mut svg = String::from(ARROW);
         levels.with(|l| {
             ring_backgrounds(&mut svg, rings);
             busy_buckets(&mut svg, rings, l);
@@ -100,7 +103,6 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     view! {
         <svg class="rings" viewBox=view_box role="img" aria-labelledby="timer-rings-title" data-testid="rings">
             <title id="timer-rings-title">{t("timer.rings.title")}</title>
-            <defs inner_html=r#"<marker id="timer-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker>"#/>
             <g inner_html=drawing/>
             <For each=move || dots.get() key=|dot| dot.id children=move |dot| task_dot(dot.id, rings, dots)/>
             <g inner_html=hub/>
