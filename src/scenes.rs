@@ -7,6 +7,7 @@ use crate::model::group::GroupLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Preset, Run};
+use crate::model::timer::TimerLab;
 
 /// One scene as the shell's navigation and the tests see it.
 #[derive(Clone, Copy)]
@@ -33,6 +34,7 @@ pub const SCENES: &[SceneInfo] = &[
     info::<Replication>("scene.replication"),
     info::<GroupLab>("scene.groups"),
     info::<Partitioner>("scene.partitioner"),
+    info::<TimerLab>("scene.timer"),
 ];
 
 pub fn ids() -> Vec<&'static str> {

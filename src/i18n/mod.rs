@@ -9,6 +9,7 @@ mod en_overview;
 mod en_replication;
 mod en_partitioner;
 mod en_shell;
+mod en_timer;
 
 /// A language of the catalog. English is complete; others fall back to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -25,6 +26,7 @@ pub const EN_TABLES: &[&[(&str, &str)]] = &[
     en_replication::MESSAGES,
     en_groups::MESSAGES,
     en_partitioner::MESSAGES,
+    en_timer::MESSAGES,
 ];
 
 /// The text for `key`, or the key itself when it is missing (a test keeps none missing).

@@ -9,7 +9,7 @@ use super::keyboard::{self, KeyAction};
 use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, groups, log, overview, partitioner, replication, url};
+use super::{embed, groups, log, overview, partitioner, replication, timer, url};
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
@@ -18,6 +18,7 @@ use crate::model::replication::Replication;
 use crate::model::partitioner::Partitioner;
 use crate::model::log::LogLab;
 use crate::model::scene::{LabScene, Run};
+use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
@@ -40,6 +41,7 @@ pub fn App() -> impl IntoView {
         "groups" => mount::<GroupLab>(&link, |session| view! { <groups::GroupsScene session=session/> }.into_any()),
         "partitioner" => mount::<Partitioner>(&link, |session| view! { <partitioner::PartitionerScene session=session/> }.into_any()),
         "log" => mount::<LogLab>(&link, |session| view! { <log::LogScene session=session/> }.into_any()),
+        "timer" => mount::<TimerLab>(&link, |session| view! { <timer::TimerScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
     };
     link_error = link_error.or(error);

@@ -12,6 +12,7 @@ mod overview;
 mod replication;
 mod partitioner;
 mod session;
+mod timer;
 mod transport;
 mod url;
 mod widgets;

@@ -89,6 +89,8 @@ pub struct Purgatory {
 pub struct ReplicaView {
     pub broker: u32,
     pub leader: bool,
+    /// The broker process runs (false after a crash until it is restarted).
+    pub alive: bool,
     /// Running and fetching (false when crashed or its fetcher is stalled).
     pub fetching: bool,
     /// Fenced by the controller after broker.session.timeout.ms without heartbeats.
@@ -349,6 +351,7 @@ impl Purgatory {
         let mut replicas = vec![ReplicaView {
             broker: LEADER,
             leader: true,
+            alive: true,
             fetching: true,
             fenced: false,
             in_isr: true,
@@ -358,6 +361,7 @@ impl Purgatory {
         replicas.extend(self.followers.iter().map(|f| ReplicaView {
             broker: f.id,
             leader: false,
+            alive: f.alive,
             fetching: f.fetching(),
             fenced: f.fenced,
             in_isr: self.isr.contains(&f.id),

@@ -78,6 +78,12 @@ impl LabScene for TimerLab {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    /// Slow motion: at 1× Play lets 10 ms of virtual time pass per 100 ms, so with tickMs 1
+    /// the 350 ms task's fall from level 1 into level 0 (at 340 ms) can be watched.
+    fn play_scale() -> f64 {
+        0.1
+    }
 }
 
 fn unknown(token: &str) -> String {

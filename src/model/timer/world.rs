@@ -225,6 +225,11 @@ impl TimerLab {
         self.tasks.timer.next_expiration_ms()
     }
 
+    /// True for a pending task the user added (only those can be cancelled by hand).
+    pub fn is_sandbox_task(&self, id: u64) -> bool {
+        self.tasks.kind_of(id) == Some(&TaskKind::Sandbox)
+    }
+
     pub fn purgatory(&self) -> Option<PurgatoryView> {
         self.purgatory.as_ref().map(Purgatory::view)
     }

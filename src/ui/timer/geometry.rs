@@ -1,0 +1,108 @@
+//! Pure geometry of the rings: level 0 innermost, bucket 0 at twelve o'clock, clockwise.
+
+use std::f64::consts::TAU;
+
+/// Side of the square drawing, in SVG units.
+pub const SIZE: f64 = 500.0;
+const CENTER: f64 = SIZE / 2.0;
+/// The hole in the middle (where the clocks are written).
+const INNER: f64 = 58.0;
+/// The outermost ring's edge; the bucket numbers go outside it.
+const OUTER: f64 = 212.0;
+
+/// The rings of `levels` wheels of `wheel_size` buckets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rings {
+    pub levels: usize,
+    pub wheel_size: usize,
+}
+
+impl Rings {
+    pub fn width(&self) -> f64 {
+        (OUTER - INNER) / self.levels.max(1) as f64
+    }
+
+    /// Inner and outer radius of a level's ring.
+    pub fn radii(&self, level: usize) -> (f64, f64) {
+        let r0 = INNER + level as f64 * self.width();
+        (r0, r0 + self.width())
+    }
+
+    /// Angle of a bucket's start edge (fractional buckets allowed), radians from twelve o'clock.
+    pub fn angle(&self, bucket: f64) -> f64 {
+        bucket / self.wheel_size as f64 * TAU
+    }
+
+    /// The centre of slot `slot` of `count` dots stacked along the radius of a bucket.
+    pub fn dot(&self, level: usize, bucket: usize, slot: usize, count: usize) -> (f64, f64) {
+        let (r0, _) = self.radii(level);
+        let r = r0 + self.width() * (slot as f64 + 1.0) / (count as f64 + 1.0);
+        point(r, self.angle(bucket as f64 + 0.5))
+    }
+
+    /// Radius of a task dot, so that a few fit in a ring.
+    pub fn dot_radius(&self) -> f64 {
+        (self.width() / 6.0).clamp(2.5, 6.0)
+    }
+
+    /// One annular sector: bucket `bucket` of `level`.
+    pub fn sector(&self, level: usize, bucket: usize) -> String {
+        let (r0, r1) = self.radii(level);
+        let (a0, a1) = (self.angle(bucket as f64), self.angle(bucket as f64 + 1.0));
+        let large = u8::from(a1 - a0 > TAU / 2.0);
+        let (p0, p1, p2, p3) = (point(r1, a0), point(r1, a1), point(r0, a1), point(r0, a0));
+        format!(
+            "M{} {}A{r1} {r1} 0 {large} 1 {} {}L{} {}A{r0} {r0} 0 {large} 0 {} {}Z",
+            D(p0.0), D(p0.1), D(p1.0), D(p1.1), D(p2.0), D(p2.1), D(p3.0), D(p3.1), r1 = D(r1), r0 = D(r0)
+        )
+    }
+
+    /// Every bucket edge of every ring as one path (cheap even for 512 buckets).
+    pub fn spokes(&self) -> String {
+        let mut d = String::new();
+        for level in 0..self.levels {
+            let (r0, r1) = self.radii(level);
+            for bucket in 0..self.wheel_size {
+                let a = self.angle(bucket as f64);
+                let (p, q) = (point(r0, a), point(r1, a));
+                d.push_str(&format!("M{} {}L{} {}", D(p.0), D(p.1), D(q.0), D(q.1)));
+            }
+        }
+        d
+    }
+
+    /// The pointer of a level: a radial hand across its ring at the start of the current bucket.
+    pub fn pointer(&self, level: usize, bucket: usize) -> ((f64, f64), (f64, f64)) {
+        let (r0, r1) = self.radii(level);
+        let a = self.angle(bucket as f64);
+        (point(r0 - 2.0, a), point(r1 + 2.0, a))
+    }
+
+    /// Which buckets get a number outside the rings (all when they fit, else every k-th).
+    pub fn labelled(&self, bucket: usize) -> bool {
+        bucket % self.wheel_size.div_ceil(24).max(1) == 0
+    }
+
+    /// Where a bucket's number goes.
+    pub fn label_at(&self, bucket: usize) -> (f64, f64) {
+        point(OUTER + 14.0, self.angle(bucket as f64 + 0.5))
+    }
+}
+
+pub fn center() -> f64 {
+    CENTER
+}
+
+/// A point at radius `r` and angle `a` (radians clockwise from twelve o'clock).
+pub fn point(r: f64, a: f64) -> (f64, f64) {
+    (CENTER + r * a.sin(), CENTER - r * a.cos())
+}
+
+/// A coordinate written with one decimal (shortest form, so no fixed-precision float code).
+pub struct D(pub f64);
+
+impl std::fmt::Display for D {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", (self.0 * 10.0).round() / 10.0)
+    }
+}

@@ -1,0 +1,65 @@
+//! Scene "Timing wheel": Kafka's hierarchical timing wheel as concentric rings, tasks falling
+//! from coarse rings into fine ones, a heap beside it, and the purgatory that lives on it.
+
+mod geometry;
+mod html;
+mod purgatory;
+mod rings;
+mod tasks;
+mod wheels;
+
+use leptos::prelude::*;
+
+use super::session::Session;
+use super::widgets::PresetPicker;
+use crate::i18n::t;
+use crate::model::timer::TimerLab;
+
+#[component]
+pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
+    let broker = move || session.with(|run| run.world().purgatory().is_some());
+    view! {
+        <div class="timer">
+            <p class="intro">{t("timer.intro")}</p>
+            <PresetPicker session=session/>
+            <div class="timer-main">
+                <section class="wheel-figure" aria-labelledby="timer-wheel-title">
+                    <h2 id="timer-wheel-title">{t("timer.wheel")}</h2>
+                    <Legend/>
+                    <rings::RingsFigure session=session/>
+                </section>
+                <div class="timer-side">
+                    <tasks::Controls session=session/>
+                    <tasks::WhatHappened session=session/>
+                    <wheels::WheelTable session=session/>
+                </div>
+            </div>
+            <Show when=broker>
+                <purgatory::PurgatoryPanel session=session/>
+            </Show>
+            <tasks::PendingList session=session/>
+            <div class="timer-row">
+                <wheels::OpsTable session=session/>
+                <wheels::ConfigStrip session=session/>
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn Legend() -> impl IntoView {
+    let items = [
+        ("sandbox", "●", "timer.legend.sandbox"),
+        ("produce", "■", "timer.legend.produce"),
+        ("fetch", "◆", "timer.legend.fetch"),
+        ("pointer", "┃", "timer.legend.pointer"),
+        ("busy", "▨", "timer.legend.busy"),
+        ("fell", "↘", "timer.legend.fell"),
+        ("ran", "✓", "timer.legend.ran"),
+    ];
+    let markup: String = items
+        .iter()
+        .map(|(class, symbol, key)| format!(r#"<li><span class="key {class}" aria-hidden="true">{symbol}</span> {}</li>"#, t(key)))
+        .collect();
+    view! { <ul class="legend timer-legend" inner_html=markup/> }
+}

@@ -1,0 +1,161 @@
+//! The live purgatory (lab.purgatory=true): leader and followers with LEO/HW, the waiting
+//! DelayedProduce requests with their timer task's place in the wheel, and the faults.
+
+use leptos::prelude::*;
+
+use super::html::row;
+use crate::i18n::{t, tf};
+use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab};
+use crate::ui::session::Session;
+
+#[component]
+pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
+    let view_of = move || session.with(|run| run.world().purgatory());
+    let settings = move || {
+        session.with(|run| {
+            let c = run.world().config();
+            tf(
+                "timer.broker.settings",
+                &[
+                    ("acks", c.str("acks")),
+                    ("timeout", &c.int("request.timeout.ms").to_string()),
+                    ("lag", &c.int("replica.lag.time.max.ms").to_string()),
+                    ("session", &c.int("broker.session.timeout.ms").to_string()),
+                    ("wait", &c.int("replica.fetch.wait.max.ms").to_string()),
+                ],
+            )
+        })
+    };
+    view! {
+        <section class="purgatory" aria-labelledby="timer-broker-title">
+            <h2 id="timer-broker-title">{t("timer.broker")}</h2>
+            <p class="legend">{t("timer.broker.intro")}</p>
+            <p class="config-line num">{settings}</p>
+            <dl class="stats" data-testid="purgatory-stats" inner_html=move || view_of().map(|p| stats(&p)).unwrap_or_default()/>
+            <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t("timer.broker.produce")}</button>
+            <ReplicaTable session=session/>
+            <WaitingProduces session=session/>
+        </section>
+    }
+}
+
+/// The purgatory's numbers as `<dt>`/`<dd>` pairs.
+fn stats(p: &PurgatoryView) -> String {
+    let figures = [
+        ("timer.broker.leo", "leo", p.log_end_offset.to_string()),
+        ("timer.broker.hw", "hw", p.high_watermark.to_string()),
+        ("timer.broker.isr", "isr", join(&p.isr)),
+        ("timer.broker.completed", "completed", p.completed_produces.to_string()),
+        ("timer.broker.expired", "expired", p.expired_produces.to_string()),
+        ("timer.broker.consumer", "consumer", p.consumer_offset.to_string()),
+    ];
+    figures
+        .iter()
+        .map(|(key, testid, value)| format!(r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#, t(key)))
+        .collect()
+}
+
+fn join(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// "level 1 bucket 17" of a pending task, or a dash.
+fn place(session: Session<TimerLab>, task: u64) -> String {
+    session.with(|run| match run.world().timer().location(task) {
+        Some((level, bucket)) => tf("timer.location", &[("level", &level.to_string()), ("bucket", &bucket.to_string())]),
+        None => "–".to_string(),
+    })
+}
+
+#[component]
+fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
+    let replicas = move || session.with(|run| run.world().purgatory().map(|p| p.replicas).unwrap_or_default());
+    view! {
+        <table class="replicas" data-testid="replicas">
+            <thead><tr>
+                <th scope="col">{t("timer.broker.replica")}</th>
+                <th scope="col">{t("timer.broker.state")}</th>
+                <th scope="col">{t("timer.broker.in_isr")}</th>
+                <th scope="col" class="num">"LEO"</th>
+                <th scope="col">{t("timer.broker.fetch")}</th>
+                <th scope="col">{t("timer.broker.faults")}</th>
+            </tr></thead>
+            <tbody>{move || replicas().into_iter().map(|r| replica_row(session, r)).collect_view()}</tbody>
+        </table>
+    }
+}
+
+/// Symbol, css class and catalog key of a replica's state.
+fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
+    match (r.leader, r.alive, r.fetching, r.fenced) {
+        (true, ..) => ("★", "leader", "timer.state.leader"),
+        (false, true, true, _) => ("✓", "ok", "timer.state.fetching"),
+        (false, true, false, _) => ("‖", "bad", "timer.state.stalled"),
+        (false, false, _, false) => ("✗", "bad", "timer.state.crashed"),
+        (false, false, _, true) => ("✗", "bad", "timer.state.fenced"),
+    }
+}
+
+fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
+    let id = r.broker;
+    let (symbol, class, key) = state_of(&r);
+    let isr = if r.in_isr { ("✓", "ok", "timer.yes") } else { ("✗", "bad", "timer.no") };
+    let fetch = r.parked_fetch_task.map_or_else(
+        || "–".to_string(),
+        |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
+    );
+    let name = |key: &'static str| tf(key, &[("id", &id.to_string())]);
+    let faults = (!r.leader).then(|| {
+        let running = r.fetching;
+        view! {
+            <button disabled=!running on:click=move |_| session.command(Command::StallFollower(id))>{name("timer.broker.stall")}</button>
+            <button class="danger" disabled=!r.alive on:click=move |_| session.command(Command::KillFollower(id))>{name("timer.broker.kill")}</button>
+            <button disabled=running on:click=move |_| session.command(Command::RestartFollower(id))>{name("timer.broker.restart")}</button>
+        }
+    });
+    view! {
+        <tr data-testid=format!("replica-{id}")>
+            <th scope="row">{format!("broker-{id}")}</th>
+            <td class=format!("state {class}")><span aria-hidden="true">{symbol}</span>" "{t(key)}</td>
+            <td class=format!("state {}", isr.1)><span aria-hidden="true">{isr.0}</span>" "{t(isr.2)}</td>
+            <td class="num">{r.log_end_offset}</td>
+            <td class="num">{fetch}</td>
+            <td class="faults">{faults}</td>
+        </tr>
+    }
+}
+
+#[component]
+fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
+    let waiting = move || session.with(|run| run.world().purgatory().map(|p| p.waiting_produces).unwrap_or_default());
+    let expiry = move |task: u64| session.with(|run| run.world().timer().expiration_of(task));
+    view! {
+        <h3>{t("timer.broker.waiting")}</h3>
+        <table class="waiting" data-testid="waiting-produces">
+            <thead><tr>
+                <th scope="col">{t("timer.broker.request")}</th>
+                <th scope="col">{t("timer.broker.until")}</th>
+                <th scope="col">{t("timer.broker.task")}</th>
+                <th scope="col">{t("timer.pending.location")}</th>
+                <th scope="col">{t("timer.broker.expires")}</th>
+            </tr></thead>
+            <tbody inner_html=move || {
+                let rows = waiting();
+                if rows.is_empty() {
+                    return format!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
+                }
+                let mut out = String::new();
+                for (request, required, task) in rows {
+                    let cells = [
+                        ("num", format!("HW ≥ {required}")),
+                        ("num", format!("#{task}")),
+                        ("num", place(session, task)),
+                        ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
+                    ];
+                    row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
+                }
+                out
+            }/>
+        </table>
+    }
+}

@@ -1,0 +1,190 @@
+//! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use super::html::escape;
+use crate::i18n::{t, tf};
+use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
+use crate::ui::session::{Session, Transport};
+
+/// The pending list shows at most this many rows (the rings summarise the rest).
+const MAX_ROWS: usize = 100;
+
+/// Adds a task, and the two ways to let time pass: one tick, or to the next bucket expiration.
+#[component]
+pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
+    let delay = RwSignal::new("120".to_string());
+    let label = RwSignal::new("task".to_string());
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let text = delay.get_untracked();
+        match text.trim().parse::<u64>() {
+            Ok(delay_ms) => session.command(Command::AddTask { delay_ms, label: label.get_untracked().trim().to_string() }),
+            Err(_) => Transport::error(&session).set(Some(tf("timer.add.bad_delay", &[("text", &text)]))),
+        }
+    };
+    // Advancing records a wait; in the past of the timeline, Step/Play replay the recording instead.
+    let at_end = move || {
+        let (position, total, _, _) = Transport::status(&session);
+        position == total
+    };
+    let tick_ms = move || session.with(|run| run.world().timer().tick_ms());
+    let next = move || session.with(|run| run.world().next_bucket_expiration_ms().map(|at| (at, run.sim().now_ms())));
+    let advance_tick = move |_| session.play_tick(tick_ms());
+    let advance_next = move |_| {
+        if let Some((at, now)) = next() {
+            session.play_tick(at.saturating_sub(now).max(1));
+        }
+    };
+    view! {
+        <section class="controls" aria-labelledby="timer-controls-title">
+            <h2 id="timer-controls-title">{t("timer.controls")}</h2>
+            <form class="add-task" on:submit=add>
+                <label>{t("timer.add.delay")}
+                    <input type="number" min="0" step="1" size="7" data-testid="add-delay" prop:value=delay
+                        on:input=move |ev| delay.set(event_target_value(&ev))/>
+                </label>
+                <label>{t("timer.add.label")}
+                    <input type="text" size="9" maxlength="24" data-testid="add-label" prop:value=label
+                        on:input=move |ev| label.set(event_target_value(&ev))/>
+                </label>
+                <button type="submit" class="primary">{t("timer.add")}</button>
+            </form>
+            <div class="advance">
+                <button on:click=advance_tick disabled=move || !at_end() data-testid="advance-tick">
+                    {move || tf("timer.advance.tick", &[("tick", &tick_ms().to_string())])}
+                </button>
+                <button on:click=advance_next disabled=move || !at_end() || next().is_none() data-testid="advance-next">
+                    {move || match next() {
+                        Some((at, _)) => tf("timer.advance.next", &[("at", &at.to_string())]),
+                        None => t("timer.advance.none").to_string(),
+                    }}
+                </button>
+            </div>
+            <Show when=move || !at_end()>
+                <p class="hint warn">{t("timer.advance.past")}</p>
+            </Show>
+            <p class="hint">{t("timer.advance.hint")}</p>
+        </section>
+    }
+}
+
+/// The last bucket expiration: which tasks fell into a finer ring and which ran.
+#[component]
+pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
+    let markup = move || {
+        let moves = session.with(|run| run.world().last_moves());
+        let Some(first) = moves.first() else {
+            return format!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
+        };
+        let mut out = format!(r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#, tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())]));
+        for m in &moves {
+            let (class, symbol, text) = move_line(m);
+            let _ = write!(out, r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#, escape(&text));
+        }
+        out + "</ul>"
+    };
+    view! {
+        <section class="happened" aria-labelledby="timer-happened-title" aria-live="polite">
+            <h2 id="timer-happened-title">{t("timer.happened")}</h2>
+            <div inner_html=markup/>
+        </section>
+    }
+}
+
+/// css class, symbol and sentence of one move.
+fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
+    let (level, bucket) = m.step.from;
+    let args = |extra: &[(&'static str, String)]| {
+        let mut all = vec![
+            ("id", m.step.id.to_string()),
+            ("origin", if m.origin.is_empty() { t("timer.happened.cancelled").to_string() } else { m.origin.clone() }),
+            ("expiration", m.step.expiration_ms.to_string()),
+            ("level", level.to_string()),
+            ("bucket", bucket.to_string()),
+            ("at", m.step.at_ms.to_string()),
+        ];
+        all.extend_from_slice(extra);
+        all
+    };
+    match m.step.to {
+        Some((to_level, to_bucket)) => {
+            let all = args(&[("to_level", to_level.to_string()), ("to_bucket", to_bucket.to_string())]);
+            ("fell", "↘", fill("timer.happened.fell", &all))
+        }
+        None => ("ran", "✓", fill("timer.happened.ran", &args(&[]))),
+    }
+}
+
+fn fill(key: &'static str, args: &[(&'static str, String)]) -> String {
+    let pairs: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    tf(key, &pairs)
+}
+
+/// Every pending task with its (level, bucket), soonest first; sandbox tasks can be cancelled.
+#[component]
+pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
+    let rows = move || {
+        session.with(|run| {
+            let world = run.world();
+            let pending = world.pending_tasks();
+            let total = pending.len();
+            let rows: Vec<(PendingTaskView, bool)> = pending
+                .into_iter()
+                .take(MAX_ROWS)
+                .map(|p| {
+                    let sandbox = world.is_sandbox_task(p.id);
+                    (p, sandbox)
+                })
+                .collect();
+            (rows, total, run.sim().now_ms())
+        })
+    };
+    view! {
+        <section class="pending" aria-labelledby="timer-pending-title">
+            <h2 id="timer-pending-title">{t("timer.pending")}</h2>
+            <table data-testid="pending">
+                <thead><tr>
+                    <th scope="col">{t("timer.pending.task")}</th>
+                    <th scope="col">{t("timer.pending.origin")}</th>
+                    <th scope="col">{t("timer.pending.expiration")}</th>
+                    <th scope="col">{t("timer.pending.location")}</th>
+                    <th scope="col">{t("timer.pending.action")}</th>
+                </tr></thead>
+                <tbody>
+                    {move || {
+                        let (rows, total, now) = rows();
+                        let empty = rows.is_empty().then(|| view! { <tr><td colspan="5" class="muted">{t("timer.pending.none")}</td></tr> });
+                        let more = (total > rows.len()).then(|| view! {
+                            <tr><td colspan="5" class="muted">{tf("timer.pending.more", &[("count", &(total - rows.len()).to_string())])}</td></tr>
+                        });
+                        let body = rows.into_iter().map(|(row, sandbox)| pending_row(session, row, sandbox, now)).collect_view();
+                        view! { {body}{empty}{more} }
+                    }}
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+fn pending_row(session: Session<TimerLab>, row: PendingTaskView, sandbox: bool, now: u64) -> impl IntoView {
+    let id = row.id;
+    let action = if sandbox {
+        let text = tf("timer.cancel", &[("id", &id.to_string())]);
+        view! { <button on:click=move |_| session.command(Command::CancelTask(id))>{text}</button> }.into_any()
+    } else {
+        view! { <span class="muted">{t("timer.pending.broker")}</span> }.into_any()
+    };
+    let due = tf("timer.pending.in", &[("ms", &row.expiration_ms.saturating_sub(now).to_string())]);
+    view! {
+        <tr data-testid=format!("pending-{id}")>
+            <td class="num">{format!("#{id}")}</td>
+            <td>{row.origin}</td>
+            <td class="num">{format!("{} ms", row.expiration_ms)}" "<span class="muted">{due}</span></td>
+            <td class="num" data-testid="location">{tf("timer.location", &[("level", &row.level.to_string()), ("bucket", &row.bucket.to_string())])}</td>
+            <td>{action}</td>
+        </tr>
+    }
+}
