@@ -3,6 +3,7 @@
 
 pub mod i18n;
 pub mod link;
+pub mod markup;
 pub mod model;
 pub mod scenes;
 

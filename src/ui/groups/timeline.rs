@@ -77,10 +77,7 @@ fn fitting(labels: &[String], width: f64) -> Option<&String> {
     labels.iter().find(|l| !l.is_empty() && l.chars().count() as f64 * CHAR_W + 6.0 < width)
 }
 
-/// Text for SVG markup.
-pub fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
+pub use crate::markup::esc;
 
 /// A band with its text centred when it fits (the longer text first, then the shorter).
 fn band(out: &mut String, class: &str, x0: f64, x1: f64, y: f64, h: f64, labels: &[String]) {

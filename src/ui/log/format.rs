@@ -66,21 +66,7 @@ pub fn grouped(n: i64) -> String {
     }
 }
 
-/// Text made safe for `inner_html` (the scene writes its read-only panels as one HTML string each:
-/// far less wasm than a typed view per element).
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::markup::esc;
 
 /// A slot of the directory strip: a segment (by index) or a run of hidden segments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

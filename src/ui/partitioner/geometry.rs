@@ -65,10 +65,7 @@ pub fn labelled_partitions(partitions: u32) -> Vec<u32> {
     (0..partitions).filter(|p| p % every == 0).collect()
 }
 
-/// `&`, `<`, `>` and `"` escaped, for text a learner typed that goes into markup.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+pub use crate::markup::esc as escape;
 
 /// The population drawing's background as SVG markup: shaded partition columns, their labels,
 /// and the watched key's marker above its column.

@@ -43,11 +43,7 @@ pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
     }
 }
 
-/// Escapes text for the read-only parts drawn as markup (one `inner_html` per panel keeps
-/// the wasm small: no generated view code per element).
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+use crate::markup::esc;
 
 /// `broker-2`, the way Kafka's tools and the model's log name a broker.
 fn broker_name(id: u32) -> String {

@@ -2,10 +2,7 @@
 
 use std::fmt::Write;
 
-/// Text for markup: origins and catalog texts may hold `<`, `&` or quotes.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+pub use crate::markup::esc as escape;
 
 /// One table row: a row header, then cells (`class`, text), all escaped.
 pub fn row(out: &mut String, testid: &str, header: &str, cells: &[(&str, String)]) {
