@@ -285,3 +285,30 @@ fn cooperative_sticky_never_hands_out_a_partition_its_owner_still_holds() {
         every_subscribed_partition_once(&parts, &members, &third);
     }
 }
+
+#[test]
+fn the_seed_003_examples_the_ui_shows_give_the_pinned_results() {
+    use kafka_lab::i18n::{lookup, Locale};
+    use kafka_lab::model::group::assignor::seed003_examples;
+    let examples = seed003_examples();
+    assert_eq!(examples.len(), 2);
+    for ex in &examples {
+        assert!(lookup(Locale::En, ex.title_key).is_some() && lookup(Locale::En, ex.note_key).is_some(), "{}", ex.id);
+    }
+    let range = &examples[0];
+    assert_eq!(range.kinds, vec![AssignorKind::Range]);
+    let out = assign(AssignorKind::Range, &range.partitions_per_topic, &range.members);
+    assert_eq!(out["C0"], vec![tp("t0", 0), tp("t0", 1), tp("t1", 0), tp("t1", 1)]);
+    assert_eq!(out["C1"], vec![tp("t0", 2), tp("t1", 2)]);
+    let leave = &examples[1];
+    assert_eq!(leave.kinds, vec![AssignorKind::RoundRobin, AssignorKind::Sticky]);
+    let before = leave.before.as_ref().expect("previous owners");
+    assert_eq!(before["C0"], vec![tp("t0", 0), tp("t1", 0)]);
+    assert_eq!(before["C1"], vec![tp("t0", 1), tp("t1", 1)]);
+    let rr = assign(AssignorKind::RoundRobin, &leave.partitions_per_topic, &leave.members);
+    assert_eq!(rr["C0"], vec![tp("t0", 0), tp("t0", 2), tp("t1", 1)]);
+    assert_eq!(rr["C2"], vec![tp("t0", 1), tp("t1", 0), tp("t1", 2)]);
+    let sticky = assign(AssignorKind::Sticky, &leave.partitions_per_topic, &leave.members);
+    assert_eq!(sticky["C0"], vec![tp("t0", 0), tp("t0", 1), tp("t1", 0)]);
+    assert_eq!(sticky["C2"], vec![tp("t0", 2), tp("t1", 1), tp("t1", 2)]);
+}

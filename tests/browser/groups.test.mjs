@@ -93,3 +93,13 @@ test("every other preset opens by its link with the coordinator, lanes and --des
   assert.match(await text(page, "lag-2"), /☠ poison pill at offset/);
   assert.deepEqual(page.problems, []);
 });
+
+test("assignor examples (seed 003): Range gives C0 four partitions; after C1 leaves Sticky keeps C0's owned ones", async () => {
+  const page = await open("preset=eager-restart");
+  assert.equal(await text(page, "assign-range-range-C0"), "t0-0, t0-1, t1-0, t1-1");
+  assert.equal(await text(page, "assign-range-range-C1"), "t0-2, t1-2");
+  assert.equal(await text(page, "assign-leave-roundrobin-C0"), "t0-0, t0-2, t1-1");
+  assert.equal(await text(page, "assign-leave-sticky-C0"), "t0-0, t0-1, t1-0");
+  assert.match(await text(page, "assign-leave-sticky-C1"), /left the group/);
+  assert.deepEqual(page.problems, []);
+});

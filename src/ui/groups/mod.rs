@@ -1,6 +1,7 @@
 //! Scene "Consumer groups": the coordinator's state machine, members' lanes (heartbeats,
 //! processing, rebalance phases), `kafka-consumer-groups --describe`, lag, stop time and the ledger.
 
+mod assignors;
 mod config;
 mod lag;
 mod members;
@@ -36,6 +37,7 @@ pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
                 <config::ConfigPanel session=session/>
                 <members::GroupActions session=session/>
             </div>
+            <assignors::AssignorExamples/>
         </div>
     }
 }

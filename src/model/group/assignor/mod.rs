@@ -2,6 +2,7 @@
 //! `RangeAssignor`, `RoundRobinAssignor`, `StickyAssignor` and `CooperativeStickyAssignor`,
 //! as plain functions over subscriptions, usable without the simulation kernel.
 
+mod examples;
 mod general;
 mod java_order;
 mod quota;
@@ -10,6 +11,7 @@ mod sticky;
 
 use std::collections::BTreeMap;
 
+pub use examples::{seed003_examples, AssignorExample};
 pub use java_order::{java_string_hash, java_map_order};
 
 /// Kafka's `TopicPartition` (org.apache.kafka.common.TopicPartition).
