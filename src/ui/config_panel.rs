@@ -9,9 +9,10 @@ use crate::i18n::{t, tf};
 
 #[component]
 pub fn ConfigPanel(shell: Shell) -> impl IntoView {
+    // A memo: the table is rebuilt only when the config changes, not on every step.
     let rows = {
         let shell = shell.clone();
-        Signal::derive(move || shell.config_rows())
+        Memo::new(move |_| shell.config_rows())
     };
     // Edited values by property name; empty means "as in force".
     let edits: RwSignal<Vec<(&'static str, String)>> = RwSignal::new(Vec::new());

@@ -11,11 +11,12 @@ const SHOWN: usize = 80;
 #[component]
 pub fn LogPanel(shell: Shell) -> impl IntoView {
     let filter = RwSignal::new(String::new());
-    let entries = move || {
+    // A memo, and rows keyed by (index, time, text): a step adds one row, it does not redraw 80.
+    let entries = Memo::new(move |_| {
         let mut entries = shell.log_tail(SHOWN, &filter.get());
         entries.reverse();
         entries
-    };
+    });
     view! {
         <section class="log-panel" aria-labelledby="log-title">
             <div class="log-head">
@@ -34,20 +35,18 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
                         <th scope="col">{t("shell.log.text")}</th>
                     </tr></thead>
                     <tbody>
-                        {move || {
-                            let entries = entries();
-                            if entries.is_empty() {
-                                view! { <tr><td colspan="3" class="muted">{t("shell.log.empty")}</td></tr> }.into_any()
-                            } else {
-                                entries.into_iter().map(|e| view! {
-                                    <tr>
-                                        <td class="num">{format_clock(e.time_ms)}</td>
-                                        <td class="actor">{e.actor}</td>
-                                        <td>{e.text}</td>
-                                    </tr>
-                                }).collect_view().into_any()
-                            }
-                        }}
+                        <Show when=move || entries.with(|e| e.is_empty())>
+                            <tr><td colspan="3" class="muted">{t("shell.log.empty")}</td></tr>
+                        </Show>
+                        <For each=move || entries.get()
+                            key=|(index, e)| (*index, e.time_ms, e.text.clone())
+                            children=|(_, e)| view! {
+                                <tr>
+                                    <td class="num">{format_clock(e.time_ms)}</td>
+                                    <td class="actor">{e.actor}</td>
+                                    <td>{e.text}</td>
+                                </tr>
+                            }/>
                     </tbody>
                 </table>
             </div>

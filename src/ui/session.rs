@@ -18,7 +18,8 @@ pub trait Transport {
     /// (position, tape length, virtual ms, trace hash); tracks changes.
     fn status(&self) -> (usize, usize, u64, u64);
     /// The newest `count` log lines whose actor or text contains `filter` (case-insensitive).
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogEntry>;
+    /// Each with its index in the log.
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<(usize, LogEntry)>;
     fn link(&self, embed: bool) -> LinkState;
     fn error(&self) -> RwSignal<Option<String>>;
     /// The scene's `LabScene::play_scale`.
@@ -157,15 +158,20 @@ where
         })
     }
 
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogEntry> {
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<(usize, LogEntry)> {
         let filter = filter.trim().to_lowercase();
+        let matches = |e: &LogEntry| {
+            filter.is_empty() || e.actor.to_lowercase().contains(&filter) || e.text.to_lowercase().contains(&filter)
+        };
         self.with(|run| {
             let log = run.sim().log();
-            if filter.is_empty() {
-                return log.last(count).into_iter().cloned().collect();
-            }
-            let matches = |e: &LogEntry| e.actor.to_lowercase().contains(&filter) || e.text.to_lowercase().contains(&filter);
-            let mut found: Vec<LogEntry> = (0..log.len()).rev().filter_map(|i| log.get(i)).filter(|e| matches(e)).take(count).cloned().collect();
+            let mut found: Vec<(usize, LogEntry)> = (0..log.len())
+                .rev()
+                .filter_map(|i| log.get(i).map(|e| (i, e)))
+                .filter(|(_, e)| matches(e))
+                .take(count)
+                .map(|(i, e)| (i, e.clone()))
+                .collect();
             found.reverse();
             found
         })
