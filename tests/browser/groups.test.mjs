@@ -1,21 +1,11 @@
 // Browser tests of the "Consumer groups" scene: what a learner opens, clicks and reads.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
 
-let browser, server;
+const lab = useLab();
 
-before(async () => {
-  browser = await launch();
-  server = await serve("/");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const open = (query) => openPage(browser, `${server.url}?scene=groups&${query}`);
+const open = (query) => openPage(lab.browser, `${lab.server.url}?scene=groups&${query}`);
 const seconds = (shown) => Number(shown.replace(/\s*s$/, ""));
 
 test("eager (Range) stops the survivors for the session timeout; CooperativeSticky does not stop them", async () => {
@@ -83,7 +73,7 @@ test("every other preset opens by its link with the coordinator, lanes and --des
   const others = ["slow-consumer", "rebalance-loop", "fix-fewer-records", "fix-longer-interval", "static-restart", "handoff-loss", "poison-pill"];
   const page = await open(`preset=${others[0]}`);
   for (const preset of others) {
-    await page.goto(`${server.url}?scene=groups&preset=${preset}`);
+    await page.goto(`${lab.server.url}?scene=groups&preset=${preset}`);
     await page.waitForSelector('[data-testid="timeline"]');
     assert.match(await text(page, "group-state"), /^(Empty|PreparingRebalance|CompletingRebalance|Stable|Dead)$/, preset);
     assert.ok(await page.locator('[data-testid^="describe-"]').count() >= 6, preset);

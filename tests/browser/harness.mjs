@@ -1,5 +1,6 @@
 // Shared set-up for the browser tests: the release build served on 127.0.0.1
 // and Debian's headless Chromium driven by playwright-core.
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { startServer } from "./serve.mjs";
@@ -44,4 +45,18 @@ export async function snapshot(page) {
     clock: await text(page, "clock"),
     describe: await text(page, "describe"),
   };
+}
+
+/** Registers a test file's hooks: one browser and the build served at `/`, closed at the end. */
+export function useLab() {
+  const lab = {};
+  before(async () => {
+    lab.browser = await launch();
+    lab.server = await serve("/");
+  });
+  after(async () => {
+    await lab.browser?.close();
+    await lab.server?.close();
+  });
+  return lab;
 }

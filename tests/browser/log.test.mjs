@@ -1,21 +1,11 @@
 // Browser tests of the "Log & index" scene: a learner reads lookups, retention and the directory.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
 
-let browser, server;
+const lab = useLab();
 
-before(async () => {
-  browser = await launch();
-  server = await serve("/");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const open = (preset) => openPage(browser, `${server.url}?scene=log&preset=${preset}`);
+const open = (preset) => openPage(lab.browser, `${lab.server.url}?scene=log&preset=${preset}`);
 const shot = (page, preset) => page.screenshot({ path: `${ARTIFACTS}log-${preset}.png`, fullPage: true });
 
 test("find-368500: the lookup goes file name → .index → short scan, and a typed offset changes it", async () => {

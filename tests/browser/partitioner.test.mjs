@@ -1,19 +1,9 @@
 // Browser tests of the Partitioner scene: type keys, add partitions, read what a learner reads.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
 
-let browser, server;
-
-before(async () => {
-  browser = await launch();
-  server = await serve("/");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab();
 
 const PRESETS = ["cliente-42", "megacorp", "orderid-6-12", "sticky", "sticky-full-batches", "sticky-linger-0"];
 
@@ -36,7 +26,7 @@ async function waitForText(page, testid, expected) {
 }
 
 test("a typed key shows murmur2's steps and its partition, before and after adding partitions", async () => {
-  const page = await openPage(browser, `${server.url}?scene=partitioner&c=partitions=12`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&c=partitions=12`);
   await typeKey(page, "cliente-42");
   await waitForText(page, "key-partition", "5");
   assert.equal(await text(page, "key-bytes"), "63 6c 69 65 6e 74 65 2d 34 32");
@@ -55,7 +45,7 @@ test("a typed key shows murmur2's steps and its partition, before and after addi
 });
 
 test("a key typed as 0x… hex is hashed as raw bytes; bad hex is refused with the reason", async () => {
-  const page = await openPage(browser, `${server.url}?scene=partitioner&c=partitions=24`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&c=partitions=24`);
   await typeKey(page, "0x636c69656e74652d3432");
   await waitForText(page, "key-partition", "17");
   assert.equal(await text(page, "key-bytes"), "63 6c 69 65 6e 74 65 2d 34 32");
@@ -68,7 +58,7 @@ test("a key typed as 0x… hex is hashed as raw bytes; bad hex is refused with t
 });
 
 test("preset cliente-42 replays the order break: cancelled processed before created", async () => {
-  const page = await openPage(browser, `${server.url}?scene=partitioner&preset=cliente-42`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=cliente-42`);
   assert.match(await text(page, "order-verdict"), /Order broken for cliente-42: cancelled was processed before created, updated/);
   const row = async (event) => page.locator(`[data-testid="order-row-${event}"]`).innerText();
   assert.match(await row("cancelled"), /orders-17.*#1/s);
@@ -79,7 +69,7 @@ test("preset cliente-42 replays the order break: cancelled processed before crea
 });
 
 test("preset megacorp: offsets per partition before and after, the hot key in one partition until the composite key", async () => {
-  const page = await openPage(browser, `${server.url}?scene=partitioner&preset=megacorp`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=megacorp`);
   const offsets = (await text(page, "get-offsets")).split("\n");
   assert.equal(offsets.length, 12);
   assert.match(offsets[0], /^orders:0:\d+$/);
@@ -97,7 +87,7 @@ test("preset megacorp: offsets per partition before and after, the hot key in on
 
 test("the other presets open by link, the sticky ones draw batches, and none logs a console error", async () => {
   for (const id of PRESETS.filter((p) => !["cliente-42", "megacorp"].includes(p))) {
-    const page = await openPage(browser, `${server.url}?scene=partitioner&preset=${id}`);
+    const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=${id}`);
     if (id.startsWith("sticky")) {
       assert.match(await text(page, "sticky-summary"), /records in \d+ batches/);
       assert.ok(await page.locator('[data-testid="sticky-timeline"] rect.batch').count() > 0);

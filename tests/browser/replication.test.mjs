@@ -1,22 +1,12 @@
 // Browser tests of the "Replication" scene: a learner opens presets, plays one, injects a fault,
 // and reads the durability ledger.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
 
-let browser, server;
+const lab = useLab();
 
-before(async () => {
-  browser = await launch();
-  server = await serve("/");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const open = (query) => openPage(browser, `${server.url}?scene=replication&${query}`);
+const open = (query) => openPage(lab.browser, `${lab.server.url}?scene=replication&${query}`);
 const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}replication-${name}.png`, fullPage: true });
 
 test("acks=1: the ledger shows the three acknowledged records the dead leader took with it", async () => {

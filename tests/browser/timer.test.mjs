@@ -1,25 +1,15 @@
 // Browser tests of the "Timing wheel" scene: what a learner does and reads.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, launch, openPage, serve, text } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
 
-let browser, server;
-
-before(async () => {
-  browser = await launch();
-  server = await serve("/");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab();
 
 const step = (page) => page.getByRole("button", { name: "Step", exact: true }).click();
 const location = (page, id) => page.locator(`[data-testid="pending-${id}"] [data-testid="location"]`).innerText();
 
 test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 at 340 ms and runs at 350 ms", async () => {
-  const page = await openPage(browser, `${server.url}?scene=timer&preset=hierarchy-350`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=hierarchy-350`);
   assert.equal(await location(page, 1), "(1, 17)");
   assert.match(await text(page, "wheel-1"), /L1\s+20\s+400 ms\s+0 ms/);
   await page.screenshot({ path: `${ARTIFACTS}timer-hierarchy-350.png`, fullPage: true });
@@ -40,7 +30,7 @@ test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 
 
   // The link keeps the steps: opening it one step back shows the task in level 1 again.
   const back = page.url().replace(/&t=\d+/, "") + "&t=1";
-  const again = await openPage(browser, back);
+  const again = await openPage(lab.browser, back);
   assert.equal(await location(again, 1), "(1, 17)");
   await again.keyboard.press("ArrowRight");
   assert.equal(await location(again, 1), "(0, 10)");
@@ -48,7 +38,7 @@ test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 
 });
 
 test("a task added with the form appears in the pending list with its (level, bucket), and cancel removes it", async () => {
-  const page = await openPage(browser, `${server.url}?scene=timer&preset=single-wheel`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=single-wheel`);
   await page.getByLabel("delay (ms)").fill("50");
   await page.getByLabel("label").fill("mine");
   await page.getByRole("button", { name: "Add task" }).click();
@@ -67,7 +57,7 @@ test("a task added with the form appears in the pending list with its (level, bu
 });
 
 test("live purgatory: the acks=all produce waits on the wheel and completes when the ISR has caught up", async () => {
-  const page = await openPage(browser, `${server.url}?scene=timer&preset=purgatory-isr`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=purgatory-isr`);
   assert.match(await text(page, "produce-1"), /#1\s+HW ≥ 1\s+#7\s+\(3, 3\)\s+31000 ms/);
   await page.screenshot({ path: `${ARTIFACTS}timer-purgatory-isr.png`, fullPage: true });
   for (let i = 0; i < 20 && (await text(page, "completed")) === "0"; i++) await step(page);
@@ -79,7 +69,7 @@ test("live purgatory: the acks=all produce waits on the wheel and completes when
 
 test("every other preset opens by link without console errors", async () => {
   for (const preset of ["third-wheel", "purgatory-stalled-follower", "purgatory-crashed-follower"]) {
-    const page = await openPage(browser, `${server.url}?scene=timer&preset=${preset}`);
+    const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=${preset}`);
     assert.equal(await page.locator('[data-testid="error-banner"]').count(), 0, preset);
     assert.ok((await page.locator("svg.rings g.task").count()) > 0, `${preset} shows tasks`);
     await page.screenshot({ path: `${ARTIFACTS}timer-${preset}.png`, fullPage: true });
