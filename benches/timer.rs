@@ -100,12 +100,23 @@ fn main() {
     let wheel_s = best_of(3, || insert_then_expire(Timer::new(1, 20, 0), &delays_ms));
     let heap_s = best_of(3, || insert_then_expire(HeapTimer::new(1, 0), &delays_ms));
     let per_op = |seconds: f64| seconds * 1e9 / (2.0 * count as f64);
-    println!("  timing wheel (tickMs 1, wheelSize 20): {:>8.1} ms  ({:.1} ns per insert or expiry)", wheel_s * 1e3, per_op(wheel_s));
-    println!("  BinaryHeap delay queue:                {:>8.1} ms  ({:.1} ns per insert or expiry)", heap_s * 1e3, per_op(heap_s));
+    println!(
+        "  timing wheel (tickMs 1, wheelSize 20): {:>8.1} ms  ({:.1} ns per insert or expiry)",
+        wheel_s * 1e3,
+        per_op(wheel_s)
+    );
+    println!(
+        "  BinaryHeap delay queue:                {:>8.1} ms  ({:.1} ns per insert or expiry)",
+        heap_s * 1e3,
+        per_op(heap_s)
+    );
     println!("  ratio heap / wheel: {:.2}x (goal ≥ 3x)", heap_s / wheel_s);
     println!();
     println!("steady state, cost per operation (insert or expiry) by pending timers:");
-    println!("  {:>9} | {:>12} {:>10} | {:>12} {:>10} | {:>6}", "pending", "wheel ns/op", "pending", "heap ns/op", "pending", "ratio");
+    println!(
+        "  {:>9} | {:>12} {:>10} | {:>12} {:>10} | {:>6}",
+        "pending", "wheel ns/op", "pending", "heap ns/op", "pending", "ratio"
+    );
     for pending in [1_000u64, 10_000, 100_000, 1_000_000] {
         let wheel = steady_state(Timer::new(1, 20, 0), pending, 7);
         let heap = steady_state(HeapTimer::new(1, 0), pending, 7);

@@ -31,7 +31,8 @@ impl LinkState {
         let mut state = LinkState::default();
         for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
             let (name, raw) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = percent_decode(raw).ok_or_else(|| format!("parameter \"{name}\" is not valid percent-encoded text"))?;
+            let value =
+                percent_decode(raw).ok_or_else(|| format!("parameter \"{name}\" is not valid percent-encoded text"))?;
             state.read(name, value, known_scenes)?;
         }
         Ok(state)
@@ -46,7 +47,9 @@ impl LinkState {
                 self.scene = Some(value);
             }
             "seed" => {
-                let seed = value.parse().map_err(|_| format!("seed \"{value}\" is not a whole number from 0 to {}", u64::MAX))?;
+                let seed = value
+                    .parse()
+                    .map_err(|_| format!("seed \"{value}\" is not a whole number from 0 to {}", u64::MAX))?;
                 self.seed = Some(seed);
             }
             "c" => self.config = crate::model::scene::parse_overrides(&value)?,
@@ -151,7 +154,10 @@ mod tests {
 
     #[test]
     fn malformed_parts_are_named_in_the_error() {
-        assert_eq!(LinkState::parse("seed=abc", SCENES).unwrap_err(), format!("seed \"abc\" is not a whole number from 0 to {}", u64::MAX));
+        assert_eq!(
+            LinkState::parse("seed=abc", SCENES).unwrap_err(),
+            format!("seed \"abc\" is not a whole number from 0 to {}", u64::MAX)
+        );
         assert!(LinkState::parse("scene=nope", SCENES).unwrap_err().starts_with("unknown scene \"nope\""));
         assert!(LinkState::parse("a=%E2%28", SCENES).unwrap_err().contains("percent-encoded"));
         assert!(LinkState::parse("a=%zz", SCENES).is_err());

@@ -24,6 +24,9 @@ mod tests {
 
     #[test]
     fn a_typed_key_cannot_inject_markup() {
-        assert_eq!(esc(r#"<img src=x onerror="a('b')">&"#), "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;");
+        assert_eq!(
+            esc(r#"<img src=x onerror="a('b')">&"#),
+            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
+        );
     }
 }

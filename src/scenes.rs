@@ -2,10 +2,10 @@
 //! Pure (no UI), so native tests can check every scene's presets and texts.
 
 use crate::model::cluster::Cluster;
-use crate::model::replication::Replication;
 use crate::model::group::GroupLab;
-use crate::model::partitioner::Partitioner;
 use crate::model::log::LogLab;
+use crate::model::partitioner::Partitioner;
+use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run};
 use crate::model::timer::TimerLab;
 

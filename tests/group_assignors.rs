@@ -10,7 +10,13 @@ fn tp(topic: &str, partition: u32) -> TopicPartition {
 }
 
 fn member(id: &str, topics: &[&str]) -> Subscription {
-    Subscription { member_id: id.into(), group_instance_id: None, topics: topics.iter().map(|t| t.to_string()).collect(), owned: vec![], generation: -1 }
+    Subscription {
+        member_id: id.into(),
+        group_instance_id: None,
+        topics: topics.iter().map(|t| t.to_string()).collect(),
+        owned: vec![],
+        generation: -1,
+    }
 }
 
 fn owning(id: &str, topics: &[&str], owned: Vec<TopicPartition>, generation: i32) -> Subscription {
@@ -24,7 +30,11 @@ fn topics(list: &[(&str, u32)]) -> BTreeMap<String, u32> {
 #[test]
 fn range_gives_the_first_members_one_extra_partition() {
     // Kafka's RangeAssignor javadoc and seed 003: 2 consumers, t0 and t1 with 3 partitions each.
-    let out = assign(AssignorKind::Range, &topics(&[("t0", 3), ("t1", 3)]), &[member("C0", &["t0", "t1"]), member("C1", &["t0", "t1"])]);
+    let out = assign(
+        AssignorKind::Range,
+        &topics(&[("t0", 3), ("t1", 3)]),
+        &[member("C0", &["t0", "t1"]), member("C1", &["t0", "t1"])],
+    );
     assert_eq!(out["C0"], vec![tp("t0", 0), tp("t0", 1), tp("t1", 0), tp("t1", 1)]);
     assert_eq!(out["C1"], vec![tp("t0", 2), tp("t1", 2)]);
 }
@@ -49,10 +59,18 @@ fn range_orders_static_members_by_instance_id_before_dynamic_ones() {
 
 #[test]
 fn range_and_round_robin_assign_only_subscribed_topics_and_list_idle_members() {
-    let out = assign(AssignorKind::Range, &topics(&[("topic", 3), ("other", 3)]), &[member("c1", &["topic"]), member("c2", &["missing"])]);
+    let out = assign(
+        AssignorKind::Range,
+        &topics(&[("topic", 3), ("other", 3)]),
+        &[member("c1", &["topic"]), member("c2", &["missing"])],
+    );
     assert_eq!(out["c1"], vec![tp("topic", 0), tp("topic", 1), tp("topic", 2)]);
     assert_eq!(out["c2"], vec![]);
-    let out = assign(AssignorKind::RoundRobin, &topics(&[("topic", 3), ("other", 3)]), &[member("c1", &["topic"]), member("c2", &["missing"])]);
+    let out = assign(
+        AssignorKind::RoundRobin,
+        &topics(&[("topic", 3), ("other", 3)]),
+        &[member("c1", &["topic"]), member("c2", &["missing"])],
+    );
     assert_eq!(out["c1"].len(), 3);
     assert_eq!(out["c2"], vec![]);
 }
@@ -63,7 +81,11 @@ fn round_robin_skips_members_not_subscribed_to_a_topic() {
     let out = assign(
         AssignorKind::RoundRobin,
         &topics(&[("topic1", 3), ("topic2", 2)]),
-        &[member("consumer1", &["topic1"]), member("consumer2", &["topic1", "topic2"]), member("consumer3", &["topic1"])],
+        &[
+            member("consumer1", &["topic1"]),
+            member("consumer2", &["topic1", "topic2"]),
+            member("consumer3", &["topic1"]),
+        ],
     );
     assert_eq!(out["consumer1"], vec![tp("topic1", 0)]);
     assert_eq!(out["consumer2"], vec![tp("topic1", 1), tp("topic2", 0), tp("topic2", 1)]);
@@ -82,7 +104,8 @@ fn round_robin_reshuffles_but_sticky_only_moves_the_leavers_partitions_when_c1_l
     let rr = assign(AssignorKind::RoundRobin, &parts, &[member("C0", &["t0", "t1"]), member("C2", &["t0", "t1"])]);
     assert_eq!(rr["C0"], vec![tp("t0", 0), tp("t0", 2), tp("t1", 1)]);
     assert_eq!(rr["C2"], vec![tp("t0", 1), tp("t1", 0), tp("t1", 2)]);
-    let survivors = [owning("C0", &["t0", "t1"], first["C0"].clone(), 1), owning("C2", &["t0", "t1"], first["C2"].clone(), 1)];
+    let survivors =
+        [owning("C0", &["t0", "t1"], first["C0"].clone(), 1), owning("C2", &["t0", "t1"], first["C2"].clone(), 1)];
     let sticky = assign(AssignorKind::Sticky, &parts, &survivors);
     assert_eq!(sticky["C0"], vec![tp("t0", 0), tp("t0", 1), tp("t1", 0)]);
     assert_eq!(sticky["C2"], vec![tp("t0", 2), tp("t1", 1), tp("t1", 2)]);
@@ -116,7 +139,11 @@ fn sticky_fills_members_under_min_quota_round_robin() {
     let out = assign(
         AssignorKind::Sticky,
         &parts,
-        &[owning("consumer1", both, vec![tp("topic1", 0)], 1), owning("consumer2", both, vec![tp("topic1", 1)], 1), owning("consumer3", both, vec![], 1)],
+        &[
+            owning("consumer1", both, vec![tp("topic1", 0)], 1),
+            owning("consumer2", both, vec![tp("topic1", 1)], 1),
+            owning("consumer3", both, vec![], 1),
+        ],
     );
     assert_eq!(out["consumer1"], vec![tp("topic1", 0), tp("topic2", 1)]);
     assert_eq!(out["consumer2"], vec![tp("topic1", 1), tp("topic2", 2)]);
@@ -124,7 +151,10 @@ fn sticky_fills_members_under_min_quota_round_robin() {
     let out = assign(
         AssignorKind::Sticky,
         &parts,
-        &[owning("consumer1", both, vec![tp("topic1", 0), tp("topic2", 1)], 1), owning("consumer2", both, vec![tp("topic1", 1), tp("topic2", 2)], 1)],
+        &[
+            owning("consumer1", both, vec![tp("topic1", 0), tp("topic2", 1)], 1),
+            owning("consumer2", both, vec![tp("topic1", 1), tp("topic2", 2)], 1),
+        ],
     );
     assert_eq!(out["consumer1"], vec![tp("topic1", 0), tp("topic2", 0), tp("topic2", 1)]);
     assert_eq!(out["consumer2"], vec![tp("topic1", 1), tp("topic2", 2)]);
@@ -150,7 +180,11 @@ fn sticky_drops_a_claim_made_twice_in_one_generation_and_prefers_the_newer_gener
     let parts = topics(&[("topic", 3), ("topic2", 3)]);
     let claims = vec![tp("topic", 0), tp("topic", 2), tp("topic2", 1)];
     let both = &["topic", "topic2"];
-    let out = assign(AssignorKind::Sticky, &parts, &[owning("consumer1", both, claims.clone(), 10), owning("consumer2", both, claims, 9)]);
+    let out = assign(
+        AssignorKind::Sticky,
+        &parts,
+        &[owning("consumer1", both, claims.clone(), 10), owning("consumer2", both, claims, 9)],
+    );
     assert_eq!(out["consumer1"], vec![tp("topic", 0), tp("topic", 2), tp("topic2", 1)]);
     assert_eq!(out["consumer2"], vec![tp("topic", 1), tp("topic2", 0), tp("topic2", 2)]);
 }
@@ -192,13 +226,23 @@ fn random_group(rng: &mut Lcg, equal: bool) -> (BTreeMap<String, u32>, Vec<Subsc
             if topics.is_empty() {
                 topics.push(names[0].clone());
             }
-            Subscription { member_id: format!("consumer-{m}-{:x}", rng.below(1 << 20)), group_instance_id: None, topics, owned: vec![], generation: -1 }
+            Subscription {
+                member_id: format!("consumer-{m}-{:x}", rng.below(1 << 20)),
+                group_instance_id: None,
+                topics,
+                owned: vec![],
+                generation: -1,
+            }
         })
         .collect();
     (parts, members)
 }
 
-fn every_subscribed_partition_once(parts: &BTreeMap<String, u32>, members: &[Subscription], out: &BTreeMap<String, Vec<TopicPartition>>) {
+fn every_subscribed_partition_once(
+    parts: &BTreeMap<String, u32>,
+    members: &[Subscription],
+    out: &BTreeMap<String, Vec<TopicPartition>>,
+) {
     let mut seen = std::collections::BTreeSet::new();
     for m in members {
         for p in &out[&m.member_id] {
@@ -206,7 +250,8 @@ fn every_subscribed_partition_once(parts: &BTreeMap<String, u32>, members: &[Sub
             assert!(seen.insert(p.clone()), "{p} assigned twice");
         }
     }
-    let expected: usize = parts.iter().filter(|(t, _)| members.iter().any(|m| m.topics.contains(t))).map(|(_, n)| *n as usize).sum();
+    let expected: usize =
+        parts.iter().filter(|(t, _)| members.iter().any(|m| m.topics.contains(t))).map(|(_, n)| *n as usize).sum();
     assert_eq!(seen.len(), expected);
 }
 
@@ -234,7 +279,13 @@ fn sticky_assignments_stay_balanced_and_keep_owners_across_random_membership_cha
             if round % 2 == 0 {
                 for m in &members {
                     let kept = before[&m.member_id].iter().filter(|p| out[&m.member_id].contains(p)).count();
-                    assert_eq!(kept, before[&m.member_id].len().min(out[&m.member_id].len()), "{} lost partitions needlessly after {} left", m.member_id, gone.member_id);
+                    assert_eq!(
+                        kept,
+                        before[&m.member_id].len().min(out[&m.member_id].len()),
+                        "{} lost partitions needlessly after {} left",
+                        m.member_id,
+                        gone.member_id
+                    );
                 }
             }
         }
@@ -263,7 +314,13 @@ fn cooperative_sticky_never_hands_out_a_partition_its_owner_still_holds() {
     for _ in 0..200 {
         let (parts, mut members) = random_group(&mut rng, true);
         let first = assign(AssignorKind::CooperativeSticky, &parts, &members);
-        members.push(Subscription { member_id: "new-member".into(), group_instance_id: None, topics: members[0].topics.clone(), owned: vec![], generation: -1 });
+        members.push(Subscription {
+            member_id: "new-member".into(),
+            group_instance_id: None,
+            topics: members[0].topics.clone(),
+            owned: vec![],
+            generation: -1,
+        });
         for m in &mut members {
             m.owned = first.get(&m.member_id).cloned().unwrap_or_default();
             m.generation = 1;

@@ -37,7 +37,10 @@ fn first_join_waits_for_the_initial_rebalance_delay_then_goes_stable() {
     wait(&mut r, 2000);
     assert_eq!(r.world().coordinator().state, GroupState::PreparingRebalance);
     wait(&mut r, 8000);
-    assert_eq!(states(&r), vec![GroupState::Empty, GroupState::PreparingRebalance, GroupState::CompletingRebalance, GroupState::Stable]);
+    assert_eq!(
+        states(&r),
+        vec![GroupState::Empty, GroupState::PreparingRebalance, GroupState::CompletingRebalance, GroupState::Stable]
+    );
     let at = |s: GroupState| r.world().coordinator().transitions.iter().find(|(_, x, _)| *x == s).unwrap().0;
     // Three joiners extend group.initial.rebalance.delay.ms (3000) once: the join completes ~6 s in.
     assert!((6000..6100).contains(&at(GroupState::CompletingRebalance)), "{}", at(GroupState::CompletingRebalance));
@@ -52,7 +55,11 @@ fn a_crashed_member_is_expelled_only_after_session_timeout() {
     wait(&mut r, 10_000);
     command(&mut r, Command::Kill(2));
     wait(&mut r, 7000);
-    assert_eq!(r.world().coordinator().state, GroupState::Stable, "heartbeats stopped but the session has not expired yet");
+    assert_eq!(
+        r.world().coordinator().state,
+        GroupState::Stable,
+        "heartbeats stopped but the session has not expired yet"
+    );
     wait(&mut r, 6000);
     assert!(r.sim().log().iter().any(|e| e.text.contains("has failed: no heartbeat within session.timeout.ms=10000")));
     wait(&mut r, 10_000);
@@ -82,8 +89,13 @@ fn a_stuck_member_beyond_max_poll_interval_leaves_while_heartbeats_continued() {
     wait(&mut r, 40_000);
     let log: Vec<_> = r.sim().log().iter().map(|e| (e.actor.clone(), e.text.clone())).collect();
     assert!(log.iter().any(|(a, t)| a == "C2" && t.contains("consumer poll timeout has expired")));
-    assert!(log.iter().any(|(_, t)| t.contains("through explicit LeaveGroup; reason: consumer poll timeout has expired")));
-    assert!(!log.iter().any(|(_, t)| t.contains("has failed: no heartbeat")), "session never expired: heartbeats kept flowing");
+    assert!(log
+        .iter()
+        .any(|(_, t)| t.contains("through explicit LeaveGroup; reason: consumer poll timeout has expired")));
+    assert!(
+        !log.iter().any(|(_, t)| t.contains("has failed: no heartbeat")),
+        "session never expired: heartbeats kept flowing"
+    );
 }
 
 #[test]
@@ -98,7 +110,12 @@ fn slow_consumer_lag_grows_while_the_fixes_keep_it_flat() {
     for fix in ["fix-fewer-records", "fix-longer-interval"] {
         let fixed = preset(fix);
         assert_eq!(fixed.world().coordinator().generation, 1, "{fix}: no rebalance after the first");
-        assert!(total_lag(&fixed) * 2 < total_lag(&loop_run), "{fix}: lag {} vs loop {}", total_lag(&fixed), total_lag(&loop_run));
+        assert!(
+            total_lag(&fixed) * 2 < total_lag(&loop_run),
+            "{fix}: lag {} vs loop {}",
+            total_lag(&fixed),
+            total_lag(&loop_run)
+        );
     }
 }
 
@@ -120,7 +137,13 @@ fn static_member_restarting_within_session_timeout_keeps_its_partitions_without_
     let r = preset("static-restart");
     assert_eq!(r.world().coordinator().generation, 1, "no rebalance at all");
     assert!(r.sim().log().iter().any(|e| e.text.contains("static member instance-3 rejoined")));
-    let c3: Vec<u32> = r.world().describe().iter().filter(|row| row.consumer_id.as_deref().is_some_and(|c| c.starts_with("instance-3-"))).map(|row| row.partition).collect();
+    let c3: Vec<u32> = r
+        .world()
+        .describe()
+        .iter()
+        .filter(|row| row.consumer_id.as_deref().is_some_and(|c| c.starts_with("instance-3-")))
+        .map(|row| row.partition)
+        .collect();
     assert_eq!(c3, vec![4, 5]);
     assert_eq!(r.world().stop_totals().1, 0);
 }
@@ -209,7 +232,16 @@ fn bad_commands_are_refused_and_change_nothing() {
 
 #[test]
 fn commands_round_trip_through_link_tokens() {
-    for c in [Command::Kill(2), Command::Restart(2), Command::Pause { member: 1, duration_ms: 60000 }, Command::Slow { member: 3, ms_per_record: 15 }, Command::Poison(4), Command::AddMembers(2), Command::Close(1), Command::GrowPartitions(12)] {
+    for c in [
+        Command::Kill(2),
+        Command::Restart(2),
+        Command::Pause { member: 1, duration_ms: 60000 },
+        Command::Slow { member: 3, ms_per_record: 15 },
+        Command::Poison(4),
+        Command::AddMembers(2),
+        Command::Close(1),
+        Command::GrowPartitions(12),
+    ] {
         let token = GroupLab::encode_command(&c);
         assert_eq!(GroupLab::decode_command(&token).unwrap(), c, "{token}");
     }
@@ -221,6 +253,16 @@ fn preset_figures() {
     for p in GroupLab::presets() {
         let r = Run::<GroupLab>::from_preset(p).unwrap();
         let w = r.world();
-        println!("{} gen={} state={:?} stops={:?} lag={} dup={} lost={} idle={}", p.id, w.coordinator().generation, w.coordinator().state, w.stop_totals(), total_lag(&r), w.ledger().total_duplicates(), w.ledger().total_lost(), w.idle_member_count());
+        println!(
+            "{} gen={} state={:?} stops={:?} lag={} dup={} lost={} idle={}",
+            p.id,
+            w.coordinator().generation,
+            w.coordinator().state,
+            w.stop_totals(),
+            total_lag(&r),
+            w.ledger().total_duplicates(),
+            w.ledger().total_lost(),
+            w.idle_member_count()
+        );
     }
 }

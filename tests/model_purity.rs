@@ -20,8 +20,18 @@ fn model_imports_no_ui_or_web_crate_and_reads_no_wall_clock() {
     rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model"), &mut files);
     assert!(files.len() > 5, "src/model should hold the model's files");
     let forbidden = [
-        "leptos", "web_sys", "wasm_bindgen", "js_sys", "gloo", "Instant::now", "SystemTime", "thread_rng",
-        "from_entropy", "OsRng", "HashMap", "HashSet",
+        "leptos",
+        "web_sys",
+        "wasm_bindgen",
+        "js_sys",
+        "gloo",
+        "Instant::now",
+        "SystemTime",
+        "thread_rng",
+        "from_entropy",
+        "OsRng",
+        "HashMap",
+        "HashSet",
     ];
     let mut offences = Vec::new();
     for file in &files {

@@ -53,11 +53,16 @@ fn order_break_replay_processes_cancelled_before_created() {
     let alter = &run.world().alters()[0];
     let moved = alter.watched_key.expect("cliente-42 is watched");
     assert_eq!((alter.from_partitions, alter.to_partitions, moved.from, moved.to), (12, 24, 5, 17));
-    let order: Vec<(&str, u32)> = run.world().processing_order().iter().map(|r| (r.event.as_str(), r.partition)).collect();
+    let order: Vec<(&str, u32)> =
+        run.world().processing_order().iter().map(|r| (r.event.as_str(), r.partition)).collect();
     assert_eq!(order, vec![("cancelled", 17), ("created", 5), ("updated", 5)]);
     let sent: Vec<&str> = run.world().tracked_records().iter().map(|r| r.event.as_str()).collect();
     assert_eq!(sent, vec!["created", "updated", "cancelled"]);
-    assert!(run.sim().log().iter().any(|e| e.text.contains("order broken for cliente-42: cancelled processed before created")));
+    assert!(run
+        .sim()
+        .log()
+        .iter()
+        .any(|e| e.text.contains("order broken for cliente-42: cancelled processed before created")));
 }
 
 #[test]
@@ -74,7 +79,11 @@ fn seed_004_orderid_keys_split_across_6_to_12() {
 fn a_key_that_keeps_its_partition_keeps_its_order() {
     // order-7 hashes to partition 1 both of 6 and of 12.
     let tape = "produce-3000.key-6f726465722d37.send-created.send-paid.w500.alter-12.send-shipped.w1000x6";
-    let config = [("partitions".to_string(), "6".to_string()), ("lab.key.prefix".into(), "order".into()), ("lab.consumer.records.per.sec".into(), "100".into())];
+    let config = [
+        ("partitions".to_string(), "6".to_string()),
+        ("lab.key.prefix".into(), "order".into()),
+        ("lab.consumer.records.per.sec".into(), "100".into()),
+    ];
     let run = Run::<Partitioner>::restore(4, &config, tape, None).unwrap();
     let moved = run.world().alters()[0].watched_key.unwrap();
     assert_eq!((moved.from, moved.to), (1, 1));

@@ -36,7 +36,8 @@ fn sticky_partitioner_switches_only_after_a_full_batch() {
     assert!(full.iter().all(|b| b.records == 15 && b.size_bytes == 61 + 15 * 1033));
     // Between two switches every batch goes to the same partition.
     let first_switch_ms = timeline.switches[0].at_ms;
-    let before: Vec<u32> = timeline.batches.iter().filter(|b| b.created_ms < first_switch_ms).map(|b| b.partition).collect();
+    let before: Vec<u32> =
+        timeline.batches.iter().filter(|b| b.created_ms < first_switch_ms).map(|b| b.partition).collect();
     assert!(before.windows(2).all(|w| w[0] == w[1]), "{before:?}");
 }
 

@@ -70,7 +70,11 @@ fn unclean_election_promotes_a_stale_replica_and_reuses_offsets() {
     let w = run.world();
     assert_eq!(w.acked_lost(), vec![1, 2, 3, 4, 5]);
     let leader_log = w.partition().replica(2).log.records();
-    assert_eq!(leader_log.iter().map(|r| r.record_id).collect::<Vec<_>>(), vec![6, 7], "offsets 0 and 1 now hold new records");
+    assert_eq!(
+        leader_log.iter().map(|r| r.record_id).collect::<Vec<_>>(),
+        vec![6, 7],
+        "offsets 0 and 1 now hold new records"
+    );
 }
 
 #[test]

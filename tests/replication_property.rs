@@ -44,7 +44,12 @@ impl Schedule {
 
 fn safe_config() -> Config {
     let mut config = Config::defaults(REPLICATION_SCHEMA);
-    for (name, value) in [("replication.factor", "3"), ("min.insync.replicas", "2"), ("acks", "all"), ("unclean.leader.election.enable", "false")] {
+    for (name, value) in [
+        ("replication.factor", "3"),
+        ("min.insync.replicas", "2"),
+        ("acks", "all"),
+        ("unclean.leader.election.enable", "false"),
+    ] {
         config.set(name, value).unwrap();
     }
     config
@@ -60,7 +65,12 @@ fn check(sim: &Sim<Replication>, read: &mut BTreeMap<usize, u64>, seed: u64) {
     let Some(leader) = partition.leader() else {
         return;
     };
-    assert!(world.acked_lost().is_empty(), "seed {seed} at {} ms: acked records lost: {:?}", sim.now_ms(), world.acked_lost());
+    assert!(
+        world.acked_lost().is_empty(),
+        "seed {seed} at {} ms: acked records lost: {:?}",
+        sim.now_ms(),
+        world.acked_lost()
+    );
     let leader_log = partition.replica(leader).log.records();
     let readable = world.consumer_readable();
     assert!(readable.len() as i64 <= partition.hw(leader), "seed {seed}: a consumer could read past the HW");
@@ -121,4 +131,3 @@ fn no_acked_record_is_lost_under_thousands_of_random_fault_schedules() {
         run_schedule(seed, seed % 20 == 0);
     }
 }
-

@@ -19,7 +19,10 @@ fn every_command_round_trips_through_its_link_token() {
     ];
     for command in commands {
         let token = Replication::encode_command(&command);
-        assert!(!token.starts_with('w') && !(token.starts_with('s') && token[1..].starts_with(|c: char| c.is_ascii_digit())));
+        assert!(
+            !token.starts_with('w')
+                && !(token.starts_with('s') && token[1..].starts_with(|c: char| c.is_ascii_digit()))
+        );
         assert_eq!(Replication::decode_command(&token), Ok(command), "{token}");
     }
     assert!(Replication::decode_command("explode-1").unwrap_err().contains("unknown action"));

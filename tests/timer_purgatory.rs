@@ -23,7 +23,8 @@ fn times_of(run: &Run<TimerLab>, needle: &str) -> Vec<u64> {
 }
 
 fn produce_task(run: &Run<TimerLab>) -> (u64, usize, usize) {
-    let task = run.world().pending_tasks().into_iter().find(|t| t.origin.starts_with("DelayedProduce")).expect("parked");
+    let task =
+        run.world().pending_tasks().into_iter().find(|t| t.origin.starts_with("DelayedProduce")).expect("parked");
     (task.expiration_ms, task.level, task.bucket)
 }
 
@@ -103,7 +104,11 @@ fn fetch_min_bytes_above_one_record_keeps_the_consumer_waiting_until_fetch_max_w
     let mut run = run("lab.purgatory=true,fetch.min.bytes=1000", "w1000.produce-1");
     wait(&mut run, 600);
     assert!(times_of(&run, "DelayedFetch of the consumer completed early").is_empty(), "100 B < fetch.min.bytes");
-    assert_eq!(times_of(&run, "received offsets 0..0"), vec![1004], "parked at 503 ms, expired at 1003, answered 1 ms later");
+    assert_eq!(
+        times_of(&run, "received offsets 0..0"),
+        vec![1004],
+        "parked at 503 ms, expired at 1003, answered 1 ms later"
+    );
 }
 
 #[test]

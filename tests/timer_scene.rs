@@ -97,7 +97,8 @@ fn failed_commands_change_nothing_and_say_why() {
 
 #[test]
 fn wheel_size_1_and_tick_0_are_refused_and_the_fetch_wait_must_fit_the_lag_limit() {
-    let set = |name: &str, value: &str| Run::<TimerLab>::new(1, &[(name.into(), value.into())]).map(|_| ()).unwrap_err();
+    let set =
+        |name: &str, value: &str| Run::<TimerLab>::new(1, &[(name.into(), value.into())]).map(|_| ()).unwrap_err();
     assert_eq!(set("wheelSize", "1"), "Invalid value 1 for configuration wheelSize: Value must be at least 2");
     assert_eq!(set("tickMs", "0"), "Invalid value 0 for configuration tickMs: Value must be at least 1");
     let overrides = [("lab.purgatory".into(), "true".into()), ("replica.fetch.wait.max.ms".into(), "40000".into())];

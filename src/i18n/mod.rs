@@ -6,8 +6,8 @@
 mod en_groups;
 mod en_log;
 mod en_overview;
-mod en_replication;
 mod en_partitioner;
+mod en_replication;
 mod en_shell;
 mod en_timer;
 

@@ -7,7 +7,10 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     /// A whole number in `[min, max]`.
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     Bool,
     /// One of a fixed list of strings.
     OneOf(&'static [&'static str]),
@@ -41,10 +44,7 @@ pub struct Config {
 impl Config {
     /// Every property at its default.
     pub fn defaults(schema: &'static [Property]) -> Self {
-        let values = schema
-            .iter()
-            .map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid")))
-            .collect();
+        let values = schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect();
         Self { schema, values }
     }
 
@@ -128,15 +128,15 @@ fn parse(property: &Property, raw: &str) -> Result<Value, String> {
         Kind::Bool => match raw.to_ascii_lowercase().as_str() {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => Err(format!("Invalid value {raw} for configuration {name}: Expected value to be either true or false")),
+            _ => {
+                Err(format!("Invalid value {raw} for configuration {name}: Expected value to be either true or false"))
+            }
         },
-        Kind::OneOf(allowed) => allowed
-            .iter()
-            .find(|a| **a == raw)
-            .map(|a| Value::Str((*a).to_string()))
-            .ok_or_else(|| {
+        Kind::OneOf(allowed) => {
+            allowed.iter().find(|a| **a == raw).map(|a| Value::Str((*a).to_string())).ok_or_else(|| {
                 format!("Invalid value {raw} for configuration {name}: String must be one of: {}", allowed.join(", "))
-            }),
+            })
+        }
     }
 }
 

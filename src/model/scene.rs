@@ -74,7 +74,12 @@ impl<S: LabScene> Run<S> {
     }
 
     /// Rebuilds a run from a link's parts: replays the tape, then seeks to `position`.
-    pub fn restore(seed: u64, overrides: &[(String, String)], tape: &str, position: Option<usize>) -> Result<Self, String> {
+    pub fn restore(
+        seed: u64,
+        overrides: &[(String, String)],
+        tape: &str,
+        position: Option<usize>,
+    ) -> Result<Self, String> {
         let mut run = Self::new(seed, overrides)?;
         let inputs = decode_tape::<S::Command, Codec<S>>(tape)?;
         for (index, input) in inputs.into_iter().enumerate() {

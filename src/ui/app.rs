@@ -14,16 +14,15 @@ use crate::i18n::{t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
-use crate::model::replication::Replication;
-use crate::model::partitioner::Partitioner;
 use crate::model::log::LogLab;
+use crate::model::partitioner::Partitioner;
+use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Run};
 use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
 pub const DEFAULT_SEED: u64 = 1;
-
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -37,9 +36,13 @@ pub fn App() -> impl IntoView {
     let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
     // One arm per scene: its model type and its view.
     let (shell, scene_view, error) = match scene.as_str() {
-        "replication" => mount::<Replication>(&link, |session| view! { <replication::ReplicationScene session=session/> }.into_any()),
+        "replication" => {
+            mount::<Replication>(&link, |session| view! { <replication::ReplicationScene session=session/> }.into_any())
+        }
         "groups" => mount::<GroupLab>(&link, |session| view! { <groups::GroupsScene session=session/> }.into_any()),
-        "partitioner" => mount::<Partitioner>(&link, |session| view! { <partitioner::PartitionerScene session=session/> }.into_any()),
+        "partitioner" => {
+            mount::<Partitioner>(&link, |session| view! { <partitioner::PartitionerScene session=session/> }.into_any())
+        }
         "log" => mount::<LogLab>(&link, |session| view! { <log::LogScene session=session/> }.into_any()),
         "timer" => mount::<TimerLab>(&link, |session| view! { <timer::TimerScene session=session/> }.into_any()),
         _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),

@@ -19,11 +19,8 @@ fn action_for(event: &web_sys::KeyboardEvent) -> Option<KeyAction> {
     if event.ctrl_key() || event.meta_key() || event.alt_key() {
         return None;
     }
-    let tag = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| el.tag_name())
-        .unwrap_or_default();
+    let tag =
+        event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|el| el.tag_name()).unwrap_or_default();
     // Fields keep their own keys; a focused button keeps Space (it presses the button).
     let typing = matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
     let key = event.key();

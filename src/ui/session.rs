@@ -206,7 +206,12 @@ where
             run.config
                 .schema()
                 .iter()
-                .map(|p| ConfigRow { name: p.name, value: run.config.display(p.name), default: p.default, scope: p.scope })
+                .map(|p| ConfigRow {
+                    name: p.name,
+                    value: run.config.display(p.name),
+                    default: p.default,
+                    scope: p.scope,
+                })
                 .collect()
         })
     }

@@ -35,7 +35,11 @@ where
 
 /// One labelled number (`<dt>`/`<dd>`), for figures a learner reads off the scene.
 #[component]
-pub fn Figure(label: &'static str, #[prop(into)] value: Signal<String>, #[prop(optional)] testid: &'static str) -> impl IntoView {
+pub fn Figure(
+    label: &'static str,
+    #[prop(into)] value: Signal<String>,
+    #[prop(optional)] testid: &'static str,
+) -> impl IntoView {
     view! {
         <div class="figure">
             <dt>{t(label)}</dt>

@@ -22,7 +22,10 @@ impl Cluster {
         if !self.try_append(partition, record, ctx) {
             ctx.log(
                 "producer",
-                format!("{} → {TOPIC}-{partition}: no live leader, the record waits (NOT_LEADER_OR_FOLLOWER)", Cluster::key_text(key_id)),
+                format!(
+                    "{} → {TOPIC}-{partition}: no live leader, the record waits (NOT_LEADER_OR_FOLLOWER)",
+                    Cluster::key_text(key_id)
+                ),
             );
             self.waiting.push(Waiting { partition, record, first_try_ms: ctx.now_ms() });
         }
@@ -110,7 +113,10 @@ impl Cluster {
         broker.fenced = false;
         broker.incarnation += 1;
         let incarnation = broker.incarnation;
-        ctx.log(format!("broker-{id}"), format!("restarted, registered with the controller (incarnation {incarnation}) and unfenced"));
+        ctx.log(
+            format!("broker-{id}"),
+            format!("restarted, registered with the controller (incarnation {incarnation}) and unfenced"),
+        );
         for index in 0..self.partitions.len() {
             self.rejoin(index, id, ctx);
         }
@@ -188,7 +194,10 @@ impl Cluster {
                 p.leader_epoch += 1;
                 ctx.log(
                     "controller",
-                    format!("{TOPIC}-{}: preferred leader election, Leader {preferred} (LeaderEpoch {})", p.id, p.leader_epoch),
+                    format!(
+                        "{TOPIC}-{}: preferred leader election, Leader {preferred} (LeaderEpoch {})",
+                        p.id, p.leader_epoch
+                    ),
                 );
             }
         }

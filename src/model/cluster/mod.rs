@@ -119,9 +119,7 @@ impl Cluster {
                 "The target replication factor of {rf} cannot be reached because only {broker_count} broker(s) are registered."
             ));
         }
-        let brokers = (1..=broker_count)
-            .map(|id| Broker { id, alive: true, fenced: false, incarnation: 0 })
-            .collect();
+        let brokers = (1..=broker_count).map(|id| Broker { id, alive: true, fenced: false, incarnation: 0 }).collect();
         Ok(Self { config, brokers, partitions: Vec::new(), waiting: Vec::new(), stats: ProducerStats::default() })
     }
 
@@ -158,11 +156,7 @@ impl Cluster {
         let rf = self.config.int("replication.factor") as u32;
         let placed = place_replicas(&ids, partitions, rf, &mut random).expect("validated in Cluster::new");
         for (id, replicas) in placed.into_iter().enumerate() {
-            let text = format!(
-                "created {TOPIC}-{id}: Replicas: {} Leader: {}",
-                join(&replicas),
-                replicas[0]
-            );
+            let text = format!("created {TOPIC}-{id}: Replicas: {} Leader: {}", join(&replicas), replicas[0]);
             self.partitions.push(Partition {
                 id: id as u32,
                 leader: Some(replicas[0]),

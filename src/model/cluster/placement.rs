@@ -73,6 +73,9 @@ mod tests {
     #[test]
     fn too_few_brokers_is_kafkas_invalid_replication_factor() {
         let err = place_replicas(&[1, 2, 3], 6, 4, &mut JavaRandom::new(1)).unwrap_err();
-        assert_eq!(err, "The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.");
+        assert_eq!(
+            err,
+            "The target replication factor of 4 cannot be reached because only 3 broker(s) are registered."
+        );
     }
 }

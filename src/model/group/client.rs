@@ -120,7 +120,9 @@ impl Member {
     pub(super) fn span(&mut self, kind: SpanKind, from_ms: u64, to_ms: u64) {
         if kind == SpanKind::Process {
             let previous = self.lane.iter_mut().rev().find(|s| s.kind != SpanKind::Heartbeat);
-            if let Some(p) = previous.filter(|p| p.kind == SpanKind::Process && p.to_ms + MERGE_PROCESS_GAP_MS >= from_ms) {
+            if let Some(p) =
+                previous.filter(|p| p.kind == SpanKind::Process && p.to_ms + MERGE_PROCESS_GAP_MS >= from_ms)
+            {
                 p.to_ms = p.to_ms.max(to_ms);
                 return;
             }
@@ -174,7 +176,14 @@ impl GroupLab {
         m.last_poll_ms = now;
         m.last_auto_commit_ms = now;
         let incarnation = m.incarnation;
-        ctx.log(m.name(), format!("started {} (group.instance.id={})", m.client_id, m.instance_id.clone().unwrap_or_else(|| "null".into())));
+        ctx.log(
+            m.name(),
+            format!(
+                "started {} (group.instance.id={})",
+                m.client_id,
+                m.instance_id.clone().unwrap_or_else(|| "null".into())
+            ),
+        );
         ctx.schedule(first_poll_ms, Event::Poll { member: index, incarnation });
         ctx.schedule(heartbeat_ms, Event::HeartbeatTick { member: index, incarnation });
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
@@ -251,7 +260,11 @@ impl GroupLab {
         let incarnation = m.incarnation;
         if m.is_leader && m.phase == ClientPhase::Stable && m.leader_partition_count != partitions {
             m.needs_rejoin = true;
-            let text = format!("metadata refresh: {} now has {partitions} partitions (assigned {}); requesting a rebalance", super::TOPIC, m.leader_partition_count);
+            let text = format!(
+                "metadata refresh: {} now has {partitions} partitions (assigned {}); requesting a rebalance",
+                super::TOPIC,
+                m.leader_partition_count
+            );
             ctx.log(m.name(), text);
         }
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
@@ -275,7 +288,10 @@ impl GroupLab {
             let m = self.member_mut(index);
             let revoked = std::mem::take(&mut m.assigned);
             m.stop_started_ms = Some(now);
-            ctx.log(m.name(), format!("onPartitionsRevoked({}): eager protocol revokes everything before JoinGroup", list(&revoked)));
+            ctx.log(
+                m.name(),
+                format!("onPartitionsRevoked({}): eager protocol revokes everything before JoinGroup", list(&revoked)),
+            );
         }
         let sticky_eager = self.assignor == super::assignor::AssignorKind::Sticky;
         let m = self.member_mut(index);
@@ -285,7 +301,12 @@ impl GroupLab {
         }
         m.phase = ClientPhase::Joining;
         let owned = if sticky_eager { m.previous_assignment.clone() } else { m.assigned.clone() };
-        let request = Request::JoinGroup { member_id: m.member_id.clone(), instance_id: m.instance_id.clone(), owned, generation: m.generation };
+        let request = Request::JoinGroup {
+            member_id: m.member_id.clone(),
+            instance_id: m.instance_id.clone(),
+            owned,
+            generation: m.generation,
+        };
         self.send_to_coordinator(index, request, ctx);
     }
 
@@ -311,7 +332,10 @@ impl GroupLab {
     fn maybe_auto_commit(&mut self, index: u32, ctx: &mut Ctx<Event>) {
         let interval_ms = self.config.int("auto.commit.interval.ms") as u64;
         let m = self.member(index);
-        if self.config.bool("enable.auto.commit") && m.phase == ClientPhase::Stable && ctx.now_ms() >= m.last_auto_commit_ms + interval_ms {
+        if self.config.bool("enable.auto.commit")
+            && m.phase == ClientPhase::Stable
+            && ctx.now_ms() >= m.last_auto_commit_ms + interval_ms
+        {
             self.member_mut(index).last_auto_commit_ms = ctx.now_ms();
             self.commit_positions(index, false, ctx);
         }
@@ -320,8 +344,10 @@ impl GroupLab {
     /// Sends an OffsetCommit of the positions of every assigned partition.
     pub(super) fn commit_positions(&mut self, index: u32, blocking: bool, ctx: &mut Ctx<Event>) {
         let m = self.member(index);
-        let offsets: BTreeMap<u32, i64> = m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
-        let request = Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, blocking };
+        let offsets: BTreeMap<u32, i64> =
+            m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
+        let request =
+            Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, blocking };
         self.send_to_coordinator(index, request, ctx);
     }
 }

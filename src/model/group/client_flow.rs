@@ -55,7 +55,8 @@ impl GroupLab {
             ctx.schedule(poll_timeout_ms, Event::Poll { member: index, incarnation });
             return;
         }
-        let manual_before = !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "before-processing";
+        let manual_before =
+            !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "before-processing";
         if manual_before {
             self.commit_positions(index, false, ctx);
         }
@@ -93,7 +94,8 @@ impl GroupLab {
         let Some(batch) = self.member_mut(index).batch.take().filter(|b| b.seq == seq) else { return };
         self.process_batch(index, &batch, None, ctx);
         let incarnation = self.member(index).incarnation;
-        let manual_after = !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "after-processing";
+        let manual_after =
+            !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "after-processing";
         if manual_after {
             self.commit_positions(index, true, ctx);
         } else {
@@ -120,7 +122,9 @@ impl GroupLab {
 
     pub(super) fn on_response(&mut self, index: u32, response: Response, ctx: &mut Ctx<Event>) {
         match response {
-            Response::Join { error, member_id, generation, leader, members } => self.on_join_response(index, error, member_id, generation, &leader, members, ctx),
+            Response::Join { error, member_id, generation, leader, members } => {
+                self.on_join_response(index, error, member_id, generation, &leader, members, ctx)
+            }
             Response::Sync { error, assignment } => self.on_sync_response(index, error, assignment, ctx),
             Response::Heartbeat { error } => self.on_heartbeat_response(index, error, ctx),
             Response::Commit { error, blocking, .. } => {
@@ -139,7 +143,16 @@ impl GroupLab {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn on_join_response(&mut self, index: u32, error: ErrorCode, member_id: String, generation: i32, leader: &str, members: Vec<MemberMetadata>, ctx: &mut Ctx<Event>) {
+    fn on_join_response(
+        &mut self,
+        index: u32,
+        error: ErrorCode,
+        member_id: String,
+        generation: i32,
+        leader: &str,
+        members: Vec<MemberMetadata>,
+        ctx: &mut Ctx<Event>,
+    ) {
         if self.member(index).phase != ClientPhase::Joining {
             return;
         }
@@ -158,12 +171,22 @@ impl GroupLab {
         m.generation = generation;
         m.phase = ClientPhase::AwaitingSync;
         m.is_leader = leader == member_id;
-        let assignments = if m.is_leader && !members.is_empty() { Some(self.run_assignor(index, generation, &members, ctx)) } else { None };
+        let assignments = if m.is_leader && !members.is_empty() {
+            Some(self.run_assignor(index, generation, &members, ctx))
+        } else {
+            None
+        };
         self.send_to_coordinator(index, Request::SyncGroup { member_id, generation, assignments }, ctx);
     }
 
     /// The leader runs `partition.assignment.strategy` over every member's subscription.
-    fn run_assignor(&mut self, index: u32, generation: i32, members: &[MemberMetadata], ctx: &mut Ctx<Event>) -> BTreeMap<String, Vec<u32>> {
+    fn run_assignor(
+        &mut self,
+        index: u32,
+        generation: i32,
+        members: &[MemberMetadata],
+        ctx: &mut Ctx<Event>,
+    ) -> BTreeMap<String, Vec<u32>> {
         let partitions = self.log_end.len();
         let subscriptions: Vec<Subscription> = members
             .iter()
@@ -176,12 +199,21 @@ impl GroupLab {
             })
             .collect();
         let per_topic = BTreeMap::from([(TOPIC.to_string(), partitions as u32)]);
-        let result: BTreeMap<String, Vec<u32>> =
-            assign(self.assignor, &per_topic, &subscriptions).into_iter().map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect())).collect();
+        let result: BTreeMap<String, Vec<u32>> = assign(self.assignor, &per_topic, &subscriptions)
+            .into_iter()
+            .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
+            .collect();
         let text: Vec<String> = result.iter().map(|(id, ps)| format!("{id}=[{}]", list(ps))).collect();
         let m = self.member_mut(index);
         m.leader_partition_count = partitions;
-        ctx.log(m.name(), format!("as leader, finished assignment for generation {generation} with {}: {}", self.assignor.protocol_name(), text.join(" ")));
+        ctx.log(
+            m.name(),
+            format!(
+                "as leader, finished assignment for generation {generation} with {}: {}",
+                self.assignor.protocol_name(),
+                text.join(" ")
+            ),
+        );
         result
     }
 
@@ -203,7 +235,8 @@ impl GroupLab {
         }
         let eager = self.is_eager();
         if !eager {
-            let revoked: Vec<u32> = self.member(index).assigned.iter().copied().filter(|p| !assignment.contains(p)).collect();
+            let revoked: Vec<u32> =
+                self.member(index).assigned.iter().copied().filter(|p| !assignment.contains(p)).collect();
             if !revoked.is_empty() {
                 if self.config.bool("enable.auto.commit") {
                     self.commit_positions(index, false, ctx);
@@ -211,7 +244,13 @@ impl GroupLab {
                 let m = self.member_mut(index);
                 m.assigned.retain(|p| !revoked.contains(p));
                 m.needs_rejoin = true;
-                ctx.log(m.name(), format!("onPartitionsRevoked({}): cooperative protocol revokes only these, then rejoins", list(&revoked)));
+                ctx.log(
+                    m.name(),
+                    format!(
+                        "onPartitionsRevoked({}): cooperative protocol revokes only these, then rejoins",
+                        list(&revoked)
+                    ),
+                );
             }
         }
         let added: Vec<u32> = assignment.iter().copied().filter(|p| !self.member(index).assigned.contains(p)).collect();
@@ -248,7 +287,10 @@ impl GroupLab {
             None => {
                 let end = self.log_end[partition as usize];
                 self.ledger.skip_by_reset(partition, end);
-                ctx.log(self.member(index).name(), format!("no committed offset for {TOPIC}-{partition}: auto.offset.reset=latest → {end}"));
+                ctx.log(
+                    self.member(index).name(),
+                    format!("no committed offset for {TOPIC}-{partition}: auto.offset.reset=latest → {end}"),
+                );
                 end
             }
         };
@@ -267,7 +309,10 @@ impl GroupLab {
             }
             ErrorCode::UnknownMemberId | ErrorCode::IllegalGeneration => {
                 if matches!(m.phase, ClientPhase::Stable | ClientPhase::AwaitingSync) {
-                    ctx.log(m.name(), format!("heartbeat: {}, the member was removed from the group; rejoining", error.kafka_name()));
+                    ctx.log(
+                        m.name(),
+                        format!("heartbeat: {}, the member was removed from the group; rejoining", error.kafka_name()),
+                    );
                     m.member_id = None;
                     m.generation = -1;
                     m.phase = ClientPhase::Unjoined;

@@ -105,7 +105,16 @@ impl Coordinator {
         let from = self.state;
         self.state = state;
         self.transitions.push((now_ms, state, self.generation));
-        ctx.log("coordinator", format!("group {} transitioned from {} to {} (generation {})", super::GROUP_ID, from.kafka_name(), state.kafka_name(), self.generation));
+        ctx.log(
+            "coordinator",
+            format!(
+                "group {} transitioned from {} to {} (generation {})",
+                super::GROUP_ID,
+                from.kafka_name(),
+                state.kafka_name(),
+                self.generation
+            ),
+        );
     }
 
     /// Stores a committed offset; debug-checks Kafka's invariant committed ≤ LEO is kept by callers.
@@ -124,14 +133,22 @@ impl GroupLab {
             Request::JoinGroup { member_id, instance_id, owned, generation } => {
                 self.on_join(client, incarnation, member_id, instance_id, owned, generation, ctx)
             }
-            Request::SyncGroup { member_id, generation, assignments } => self.on_sync(&member_id, generation, assignments, ctx),
+            Request::SyncGroup { member_id, generation, assignments } => {
+                self.on_sync(&member_id, generation, assignments, ctx)
+            }
             Request::Heartbeat { member_id, generation } => {
                 let error = self.on_heartbeat(&member_id, generation, ctx);
                 self.send_to_member(client, incarnation, Response::Heartbeat { error }, ctx);
             }
             Request::LeaveGroup { member_id, reason } => {
                 if self.coordinator.members.contains_key(&member_id) {
-                    ctx.log("coordinator", format!("member {member_id} has left group {} through explicit LeaveGroup; reason: {reason}", super::GROUP_ID));
+                    ctx.log(
+                        "coordinator",
+                        format!(
+                            "member {member_id} has left group {} through explicit LeaveGroup; reason: {reason}",
+                            super::GROUP_ID
+                        ),
+                    );
                     self.remove_member(&member_id, ctx);
                 }
             }
@@ -155,18 +172,38 @@ impl GroupLab {
         let deadline_ms = ctx.now_ms() + self.coordinator.session_timeout_ms;
         if let Some(member) = self.coordinator.members.get_mut(member_id) {
             member.session_deadline_ms = deadline_ms;
-            ctx.schedule(self.coordinator.session_timeout_ms, Event::SessionExpiry { member_id: member_id.to_string(), deadline_ms });
+            ctx.schedule(
+                self.coordinator.session_timeout_ms,
+                Event::SessionExpiry { member_id: member_id.to_string(), deadline_ms },
+            );
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn on_join(&mut self, client: u32, incarnation: u32, member_id: Option<String>, instance_id: Option<String>, owned: Vec<u32>, generation: i32, ctx: &mut Ctx<Event>) {
-        let known_static = instance_id.as_ref().and_then(|i| self.coordinator.members.values().find(|m| m.instance_id.as_ref() == Some(i)).map(|m| m.member_id.clone()));
+    fn on_join(
+        &mut self,
+        client: u32,
+        incarnation: u32,
+        member_id: Option<String>,
+        instance_id: Option<String>,
+        owned: Vec<u32>,
+        generation: i32,
+        ctx: &mut Ctx<Event>,
+    ) {
+        let known_static = instance_id.as_ref().and_then(|i| {
+            self.coordinator.members.values().find(|m| m.instance_id.as_ref() == Some(i)).map(|m| m.member_id.clone())
+        });
         let id = match (&member_id, known_static) {
             (Some(id), _) if self.coordinator.members.contains_key(id) => id.clone(),
             (Some(id), _) if instance_id.is_none() => {
                 ctx.log("coordinator", format!("JoinGroup from unknown member {id}: UNKNOWN_MEMBER_ID"));
-                let response = Response::Join { error: ErrorCode::UnknownMemberId, member_id: String::new(), generation: -1, leader: String::new(), members: vec![] };
+                let response = Response::Join {
+                    error: ErrorCode::UnknownMemberId,
+                    member_id: String::new(),
+                    generation: -1,
+                    leader: String::new(),
+                    members: vec![],
+                };
                 self.send_to_member(client, incarnation, response, ctx);
                 return;
             }
@@ -187,7 +224,11 @@ impl GroupLab {
         ctx.log("coordinator", format!("JoinGroup from {id} (state {})", self.coordinator.state.kafka_name()));
         match self.coordinator.state {
             GroupState::Empty | GroupState::Stable | GroupState::CompletingRebalance => {
-                let reason = if member_id.is_none() { format!("Adding new member {id}") } else { format!("Updating metadata for member {id}") };
+                let reason = if member_id.is_none() {
+                    format!("Adding new member {id}")
+                } else {
+                    format!("Updating metadata for member {id}")
+                };
                 self.prepare_rebalance(&reason, ctx);
             }
             GroupState::PreparingRebalance => self.maybe_complete_join(ctx),
@@ -195,7 +236,14 @@ impl GroupLab {
         }
     }
 
-    fn add_member(&mut self, client: u32, incarnation: u32, id: &str, instance_id: Option<String>, ctx: &mut Ctx<Event>) {
+    fn add_member(
+        &mut self,
+        client: u32,
+        incarnation: u32,
+        id: &str,
+        instance_id: Option<String>,
+        ctx: &mut Ctx<Event>,
+    ) {
         let member = GroupMember {
             member_id: id.to_string(),
             instance_id,
@@ -215,10 +263,23 @@ impl GroupLab {
 
     /// KIP-345: a static member rejoining with a known `group.instance.id` takes over the old
     /// member's place and assignment; in Stable no rebalance happens.
-    fn replace_static_member(&mut self, client: u32, incarnation: u32, old_id: &str, owned: Vec<u32>, ctx: &mut Ctx<Event>) {
+    fn replace_static_member(
+        &mut self,
+        client: u32,
+        incarnation: u32,
+        old_id: &str,
+        owned: Vec<u32>,
+        ctx: &mut Ctx<Event>,
+    ) {
         let mut member = self.coordinator.members.remove(old_id).expect("known static member");
         let new_id = self.new_member_id(client, &member.instance_id, ctx);
-        ctx.log("coordinator", format!("static member {} rejoined: replacing member id {old_id} with {new_id}", member.instance_id.clone().unwrap_or_default()));
+        ctx.log(
+            "coordinator",
+            format!(
+                "static member {} rejoined: replacing member id {old_id} with {new_id}",
+                member.instance_id.clone().unwrap_or_default()
+            ),
+        );
         member.member_id = new_id.clone();
         member.client = client;
         member.incarnation = incarnation;
@@ -242,7 +303,13 @@ impl GroupLab {
             return;
         }
         let leader = self.coordinator.leader.clone().unwrap_or_default();
-        let response = Response::Join { error: ErrorCode::None, member_id: new_id, generation: self.coordinator.generation, leader, members: vec![] };
+        let response = Response::Join {
+            error: ErrorCode::None,
+            member_id: new_id,
+            generation: self.coordinator.generation,
+            leader,
+            members: vec![],
+        };
         self.send_to_member(client, incarnation, response, ctx);
     }
 
@@ -253,7 +320,15 @@ impl GroupLab {
         let initial = self.coordinator.state == GroupState::Empty;
         self.coordinator.rebalance_seq += 1;
         let rebalance = self.coordinator.rebalance_seq;
-        ctx.log("coordinator", format!("Preparing to rebalance group {} in state {} with old generation {} (reason: {reason})", super::GROUP_ID, self.coordinator.state.kafka_name(), self.coordinator.generation));
+        ctx.log(
+            "coordinator",
+            format!(
+                "Preparing to rebalance group {} in state {} with old generation {} (reason: {reason})",
+                super::GROUP_ID,
+                self.coordinator.state.kafka_name(),
+                self.coordinator.generation
+            ),
+        );
         self.coordinator.transition(GroupState::PreparingRebalance, ctx.now_ms(), ctx);
         if initial {
             let delay_ms = self.coordinator.initial_delay_ms;
@@ -276,7 +351,10 @@ impl GroupLab {
             self.coordinator.new_member_added = false;
             let next_delay = self.coordinator.initial_delay_ms.min(remaining_ms);
             let next_remaining = remaining_ms.saturating_sub(delay_ms);
-            ctx.schedule(next_delay, Event::InitialDelay { rebalance, delay_ms: next_delay, remaining_ms: next_remaining });
+            ctx.schedule(
+                next_delay,
+                Event::InitialDelay { rebalance, delay_ms: next_delay, remaining_ms: next_remaining },
+            );
         } else {
             self.coordinator.in_initial_delay = false;
             self.complete_join(ctx);
@@ -284,7 +362,10 @@ impl GroupLab {
     }
 
     pub(super) fn on_join_timeout(&mut self, rebalance: u64, ctx: &mut Ctx<Event>) {
-        if rebalance == self.coordinator.rebalance_seq && self.coordinator.state == GroupState::PreparingRebalance && !self.coordinator.in_initial_delay {
+        if rebalance == self.coordinator.rebalance_seq
+            && self.coordinator.state == GroupState::PreparingRebalance
+            && !self.coordinator.in_initial_delay
+        {
             self.complete_join(ctx);
         }
     }

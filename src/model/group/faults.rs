@@ -113,25 +113,38 @@ impl GroupLab {
         for batch in [m.batch.as_mut(), m.worker_busy.as_mut()].into_iter().flatten() {
             batch.started_ms += duration_ms;
         }
-        let shifted: Vec<(u64, Event)> = [m.batch.as_ref().map(|b| (b, true)), m.worker_busy.as_ref().map(|b| (b, false))]
-            .into_iter()
-            .flatten()
-            .map(|(b, foreground)| {
-                let at = b.started_ms + b.duration_ms();
-                let event = if foreground { Event::BatchDone { member: index, incarnation, batch: b.seq } } else { Event::WorkerDone { member: index, incarnation, batch: b.seq } };
-                (at, event)
-            })
-            .collect();
-        ctx.cancel_where(|e| matches!(e, Event::BatchDone { member, .. } | Event::WorkerDone { member, .. } if *member == index));
+        let shifted: Vec<(u64, Event)> =
+            [m.batch.as_ref().map(|b| (b, true)), m.worker_busy.as_ref().map(|b| (b, false))]
+                .into_iter()
+                .flatten()
+                .map(|(b, foreground)| {
+                    let at = b.started_ms + b.duration_ms();
+                    let event = if foreground {
+                        Event::BatchDone { member: index, incarnation, batch: b.seq }
+                    } else {
+                        Event::WorkerDone { member: index, incarnation, batch: b.seq }
+                    };
+                    (at, event)
+                })
+                .collect();
+        ctx.cancel_where(
+            |e| matches!(e, Event::BatchDone { member, .. } | Event::WorkerDone { member, .. } if *member == index),
+        );
         for (at, event) in shifted {
             ctx.schedule(at.saturating_sub(now), event);
         }
-        ctx.log(self.member(index).name(), format!("stop-the-world pause for {duration_ms} ms: heartbeat and processing threads frozen"));
+        ctx.log(
+            self.member(index).name(),
+            format!("stop-the-world pause for {duration_ms} ms: heartbeat and processing threads frozen"),
+        );
     }
 
     fn poison(&mut self, partition: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
         if partition as usize >= self.log_end.len() {
-            return Err(format!("There is no partition {TOPIC}-{partition}: the topic has {} partitions.", self.log_end.len()));
+            return Err(format!(
+                "There is no partition {TOPIC}-{partition}: the topic has {} partitions.",
+                self.log_end.len()
+            ));
         }
         if self.poison.contains_key(&partition) {
             return Err(format!("{TOPIC}-{partition} already holds a poison pill."));
@@ -139,7 +152,10 @@ impl GroupLab {
         let offset = self.log_end[partition as usize];
         self.log_end[partition as usize] += 1;
         self.poison.insert(partition, offset);
-        ctx.log("producer", format!("appended a poison pill to {TOPIC}-{partition} at offset {offset}: processing it always fails"));
+        ctx.log(
+            "producer",
+            format!("appended a poison pill to {TOPIC}-{partition} at offset {offset}: processing it always fails"),
+        );
         Ok(())
     }
 
@@ -164,7 +180,11 @@ impl GroupLab {
         }
         let m = self.member(index);
         if let (Some(member_id), None) = (m.member_id.clone(), &m.instance_id) {
-            self.send_to_coordinator(index, Request::LeaveGroup { member_id, reason: "the consumer is being closed".into() }, ctx);
+            self.send_to_coordinator(
+                index,
+                Request::LeaveGroup { member_id, reason: "the consumer is being closed".into() },
+                ctx,
+            );
         }
         let m = self.member_mut(index);
         m.alive = false;
@@ -176,12 +196,17 @@ impl GroupLab {
     fn grow(&mut self, count: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
         let current = self.log_end.len() as u32;
         if count <= current || count > 48 {
-            return Err(format!("The topic {TOPIC} has {current} partitions; it can only grow (up to 48), not to {count}."));
+            return Err(format!(
+                "The topic {TOPIC} has {current} partitions; it can only grow (up to 48), not to {count}."
+            ));
         }
         self.log_end.resize(count as usize, 0);
         self.ledger.grow(count as usize);
         self.lag_history.resize(count as usize, Vec::new());
-        ctx.log("controller", format!("kafka-topics --alter --partitions {count}: {TOPIC} grew from {current} to {count} partitions"));
+        ctx.log(
+            "controller",
+            format!("kafka-topics --alter --partitions {count}: {TOPIC} grew from {current} to {count} partitions"),
+        );
         Ok(())
     }
 }

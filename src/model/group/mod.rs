@@ -5,9 +5,9 @@ pub mod assignor;
 mod client;
 mod client_flow;
 mod coordinator;
-mod rebalance;
 mod faults;
 mod ledger;
+mod rebalance;
 mod scene;
 pub use scene::PRESETS;
 mod schema;
@@ -158,7 +158,8 @@ impl GroupLab {
         if heartbeat_ms >= session_ms {
             return Err("heartbeat.interval.ms must be set lower than session.timeout.ms".into());
         }
-        let assignor = AssignorKind::from_config(config.str("partition.assignment.strategy")).expect("schema lists only known assignors");
+        let assignor = AssignorKind::from_config(config.str("partition.assignment.strategy"))
+            .expect("schema lists only known assignors");
         let partitions = config.int("partitions") as usize;
         let members = (1..=config.int("lab.members") as u32).map(|i| Member::new(i, &config)).collect();
         Ok(Self {
@@ -196,7 +197,11 @@ impl GroupLab {
 
     fn network_delay_ms(&self, ctx: &mut Ctx<Event>) -> u64 {
         let base = self.config.int("lab.network.delay.ms") as u64;
-        if base == 0 { 0 } else { ctx.random_between(base.div_ceil(2), base + base / 2) }
+        if base == 0 {
+            0
+        } else {
+            ctx.random_between(base.div_ceil(2), base + base / 2)
+        }
     }
 
     fn send_to_coordinator(&self, member: u32, request: Request, ctx: &mut Ctx<Event>) {
@@ -278,7 +283,9 @@ impl World for GroupLab {
             }
             Event::ToCoordinator { member, incarnation, request } => self.on_request(member, incarnation, request, ctx),
             Event::SessionExpiry { member_id, deadline_ms } => self.on_session_expiry(&member_id, deadline_ms, ctx),
-            Event::InitialDelay { rebalance, delay_ms, remaining_ms } => self.on_initial_delay(rebalance, delay_ms, remaining_ms, ctx),
+            Event::InitialDelay { rebalance, delay_ms, remaining_ms } => {
+                self.on_initial_delay(rebalance, delay_ms, remaining_ms, ctx)
+            }
             Event::JoinTimeout { rebalance } => self.on_join_timeout(rebalance, ctx),
             Event::SyncTimeout { generation } => self.on_sync_timeout(generation, ctx),
             other => self.on_member_event(other, ctx),

@@ -11,9 +11,13 @@ impl GroupLab {
     /// Ends the join phase: members that did not rejoin are removed, the generation advances,
     /// and every member gets its JoinGroup response (the leader with everyone's subscription).
     pub(super) fn complete_join(&mut self, ctx: &mut Ctx<Event>) {
-        let missing: Vec<String> = self.coordinator.members.values().filter(|m| !m.awaiting_join).map(|m| m.member_id.clone()).collect();
+        let missing: Vec<String> =
+            self.coordinator.members.values().filter(|m| !m.awaiting_join).map(|m| m.member_id.clone()).collect();
         for id in missing {
-            ctx.log("coordinator", format!("member {id} did not rejoin within the rebalance timeout (max.poll.interval.ms); removing it"));
+            ctx.log(
+                "coordinator",
+                format!("member {id} did not rejoin within the rebalance timeout (max.poll.interval.ms); removing it"),
+            );
             self.coordinator.members.remove(&id);
             self.coordinator.assignment.remove(&id);
         }
@@ -36,30 +40,60 @@ impl GroupLab {
             .coordinator
             .members
             .values()
-            .map(|m| MemberMetadata { member_id: m.member_id.clone(), instance_id: m.instance_id.clone(), owned: m.owned.clone(), generation: m.generation })
+            .map(|m| MemberMetadata {
+                member_id: m.member_id.clone(),
+                instance_id: m.instance_id.clone(),
+                owned: m.owned.clone(),
+                generation: m.generation,
+            })
             .collect();
-        let routes: Vec<(String, u32, u32)> = self.coordinator.members.values().map(|m| (m.member_id.clone(), m.client, m.incarnation)).collect();
+        let routes: Vec<(String, u32, u32)> =
+            self.coordinator.members.values().map(|m| (m.member_id.clone(), m.client, m.incarnation)).collect();
         for member in self.coordinator.members.values_mut() {
             member.awaiting_join = false;
             member.awaiting_sync = false;
         }
         for (id, client, incarnation) in routes {
             let members = if id == leader { everyone.clone() } else { Vec::new() };
-            let response = Response::Join { error: ErrorCode::None, member_id: id.clone(), generation, leader: leader.clone(), members };
+            let response = Response::Join {
+                error: ErrorCode::None,
+                member_id: id.clone(),
+                generation,
+                leader: leader.clone(),
+                members,
+            };
             self.send_to_member(client, incarnation, response, ctx);
             self.reset_session(&id, ctx);
         }
-        ctx.log("coordinator", format!("Stabilized group {} generation {generation} with {} members; leader {leader}", super::GROUP_ID, self.coordinator.members.len()));
+        ctx.log(
+            "coordinator",
+            format!(
+                "Stabilized group {} generation {generation} with {} members; leader {leader}",
+                super::GROUP_ID,
+                self.coordinator.members.len()
+            ),
+        );
         ctx.schedule(self.config.int("max.poll.interval.ms") as u64, Event::SyncTimeout { generation });
     }
 
     pub(super) fn fail_pending_syncs(&mut self, ctx: &mut Ctx<Event>) {
-        let pending: Vec<(u32, u32)> = self.coordinator.members.values_mut().filter(|m| m.awaiting_sync).map(|m| {
-            m.awaiting_sync = false;
-            (m.client, m.incarnation)
-        }).collect();
+        let pending: Vec<(u32, u32)> = self
+            .coordinator
+            .members
+            .values_mut()
+            .filter(|m| m.awaiting_sync)
+            .map(|m| {
+                m.awaiting_sync = false;
+                (m.client, m.incarnation)
+            })
+            .collect();
         for (client, incarnation) in pending {
-            self.send_to_member(client, incarnation, Response::Sync { error: ErrorCode::RebalanceInProgress, assignment: vec![] }, ctx);
+            self.send_to_member(
+                client,
+                incarnation,
+                Response::Sync { error: ErrorCode::RebalanceInProgress, assignment: vec![] },
+                ctx,
+            );
         }
     }
 
@@ -75,7 +109,13 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_sync(&mut self, member_id: &str, generation: i32, assignments: Option<BTreeMap<String, Vec<u32>>>, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_sync(
+        &mut self,
+        member_id: &str,
+        generation: i32,
+        assignments: Option<BTreeMap<String, Vec<u32>>>,
+        ctx: &mut Ctx<Event>,
+    ) {
         if let Some(error) = self.sync_error(member_id, generation) {
             if let Some((client, incarnation)) = self.route(member_id) {
                 self.send_to_member(client, incarnation, Response::Sync { error, assignment: vec![] }, ctx);
@@ -90,11 +130,24 @@ impl GroupLab {
             return;
         }
         self.coordinator.members.get_mut(member_id).expect("known").awaiting_sync = true;
-        let Some(assignments) = assignments.filter(|_| self.coordinator.leader.as_deref() == Some(member_id)) else { return };
+        let Some(assignments) = assignments.filter(|_| self.coordinator.leader.as_deref() == Some(member_id)) else {
+            return;
+        };
         ctx.log("coordinator", format!("leader {member_id} sent the assignment for generation {generation}"));
-        self.coordinator.assignment = self.coordinator.members.keys().map(|id| (id.clone(), assignments.get(id).cloned().unwrap_or_default())).collect();
+        self.coordinator.assignment = self
+            .coordinator
+            .members
+            .keys()
+            .map(|id| (id.clone(), assignments.get(id).cloned().unwrap_or_default()))
+            .collect();
         self.coordinator.transition(GroupState::Stable, ctx.now_ms(), ctx);
-        let waiting: Vec<(String, u32, u32)> = self.coordinator.members.values().filter(|m| m.awaiting_sync).map(|m| (m.member_id.clone(), m.client, m.incarnation)).collect();
+        let waiting: Vec<(String, u32, u32)> = self
+            .coordinator
+            .members
+            .values()
+            .filter(|m| m.awaiting_sync)
+            .map(|m| (m.member_id.clone(), m.client, m.incarnation))
+            .collect();
         for (id, client, incarnation) in waiting {
             let assignment = self.coordinator.assignment.get(&id).cloned().unwrap_or_default();
             self.coordinator.members.get_mut(&id).expect("known").awaiting_sync = false;
@@ -110,9 +163,13 @@ impl GroupLab {
         if generation != self.coordinator.generation || self.coordinator.state != GroupState::CompletingRebalance {
             return;
         }
-        let laggards: Vec<String> = self.coordinator.members.values().filter(|m| !m.awaiting_sync).map(|m| m.member_id.clone()).collect();
+        let laggards: Vec<String> =
+            self.coordinator.members.values().filter(|m| !m.awaiting_sync).map(|m| m.member_id.clone()).collect();
         for id in laggards {
-            ctx.log("coordinator", format!("member {id} did not send SyncGroup within the rebalance timeout; removing it"));
+            ctx.log(
+                "coordinator",
+                format!("member {id} did not send SyncGroup within the rebalance timeout; removing it"),
+            );
             self.coordinator.members.remove(&id);
         }
         self.prepare_rebalance("members removed after the sync timeout", ctx);
@@ -175,7 +232,13 @@ impl GroupLab {
     }
 
     /// Kafka's OffsetCommit validation for a classic group, then the write.
-    pub(super) fn on_commit(&mut self, member_id: Option<&str>, generation: i32, offsets: &BTreeMap<u32, i64>, ctx: &mut Ctx<Event>) -> ErrorCode {
+    pub(super) fn on_commit(
+        &mut self,
+        member_id: Option<&str>,
+        generation: i32,
+        offsets: &BTreeMap<u32, i64>,
+        ctx: &mut Ctx<Event>,
+    ) -> ErrorCode {
         let Some(id) = member_id else { return ErrorCode::UnknownMemberId };
         let error = if !self.coordinator.members.contains_key(id) {
             ErrorCode::UnknownMemberId

@@ -28,12 +28,7 @@ pub struct Ctx<E> {
 
 impl<E> Ctx<E> {
     fn new(seed: u64) -> Self {
-        Self {
-            now_ms: 0,
-            queue: EventQueue::default(),
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            log: EventLog::default(),
-        }
+        Self { now_ms: 0, queue: EventQueue::default(), rng: ChaCha8Rng::seed_from_u64(seed), log: EventLog::default() }
     }
 
     /// Virtual time in milliseconds.

@@ -73,7 +73,11 @@ mod tests {
             command.clone()
         }
         fn decode(token: &str) -> Result<String, String> {
-            if token.starts_with("kill-") { Ok(token.to_string()) } else { Err("unknown action".into()) }
+            if token.starts_with("kill-") {
+                Ok(token.to_string())
+            } else {
+                Err("unknown action".into())
+            }
         }
     }
 

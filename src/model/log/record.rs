@@ -45,7 +45,12 @@ pub fn record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_id: u32
 }
 
 /// Kafka's `DefaultRecord.sizeInBytes` for any key and value lengths (`None` = null), no headers.
-pub fn v2_record_size_bytes(offset_delta: u32, timestamp_delta_ms: i64, key_bytes: Option<u32>, value_bytes: Option<u32>) -> u32 {
+pub fn v2_record_size_bytes(
+    offset_delta: u32,
+    timestamp_delta_ms: i64,
+    key_bytes: Option<u32>,
+    value_bytes: Option<u32>,
+) -> u32 {
     let field = |size: Option<u32>| size.map_or(1, |size| varint_bytes(size as i32) + size);
     let headers_count = 1;
     let attributes = 1;

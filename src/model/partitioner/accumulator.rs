@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, VecDeque};
 
 use super::sticky::{PartitionLoadStats, StickyPartitioner, Switch};
 
-pub use crate::model::log::record::{v2_record_size_bytes as record_size_bytes, BATCH_HEADER_BYTES as RECORD_BATCH_OVERHEAD_BYTES};
+pub use crate::model::log::record::{
+    v2_record_size_bytes as record_size_bytes, BATCH_HEADER_BYTES as RECORD_BATCH_OVERHEAD_BYTES,
+};
 
 /// Why a batch left the accumulator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +171,13 @@ impl Accumulator {
     }
 
     /// Appends to the partition's open batch if the record fits; closes that batch if it does not.
-    fn try_append(&mut self, partition: u32, key_bytes: Option<u32>, value_bytes: u32, now_ms: u64) -> Option<(u32, u32)> {
+    fn try_append(
+        &mut self,
+        partition: u32,
+        key_bytes: Option<u32>,
+        value_bytes: u32,
+        now_ms: u64,
+    ) -> Option<(u32, u32)> {
         let id = *self.queues.get(&partition)?.back()?;
         let batch = &mut self.batches[id as usize];
         let size = batch.record_size(now_ms, key_bytes, value_bytes);
@@ -236,7 +244,11 @@ impl Accumulator {
 
     /// When the oldest unsent batch will have waited `linger.ms`, if any batch is waiting.
     pub fn next_linger_deadline_ms(&self) -> Option<u64> {
-        self.queues.values().filter_map(|q| q.front()).map(|id| self.batches[*id as usize].created_ms + self.linger_ms).min()
+        self.queues
+            .values()
+            .filter_map(|q| q.front())
+            .map(|id| self.batches[*id as usize].created_ms + self.linger_ms)
+            .min()
     }
 
     /// The partition count changed: the producer refreshes its metadata and picks afresh.

@@ -3,7 +3,9 @@
 use super::load::{produce_load, KeyDistribution};
 use super::repartition::{check_partition_increase, expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 use super::views::AlterView;
-use super::world::{Event, Partitioner, ProduceRound, SwitchView, TrackedRecord, CONSUMER_TICK_MS, MAX_RECORDS_PER_COMMAND, TOPIC};
+use super::world::{
+    Event, Partitioner, ProduceRound, SwitchView, TrackedRecord, CONSUMER_TICK_MS, MAX_RECORDS_PER_COMMAND, TOPIC,
+};
 use super::{partition_for_key, HOT_KEY};
 use crate::model::kernel::Ctx;
 
@@ -35,7 +37,8 @@ impl Partitioner {
         let from = self.num_partitions;
         let population = self.workload.population();
         let analysis = RepartitionAnalysis::new(population.iter().map(|k| k.as_bytes()), from, partitions);
-        let moved_of = |key: &[u8]| KeyMove { from: partition_for_key(key, from), to: partition_for_key(key, partitions) };
+        let moved_of =
+            |key: &[u8]| KeyMove { from: partition_for_key(key, from), to: partition_for_key(key, partitions) };
         let view = AlterView {
             at_ms: ctx.now_ms(),
             from_partitions: from,
@@ -66,14 +69,21 @@ impl Partitioner {
         }
         if self.workload.distribution == KeyDistribution::Megacorp {
             let hot = view.hot_key;
-            text.push_str(&format!("; {HOT_KEY}: {TOPIC}-{} → {TOPIC}-{}, still all in one partition", hot.from, hot.to));
+            text.push_str(&format!(
+                "; {HOT_KEY}: {TOPIC}-{} → {TOPIC}-{}, still all in one partition",
+                hot.from, hot.to
+            ));
         }
         ctx.log("producer", text);
         self.alters.push(view);
         Ok(())
     }
 
-    pub(super) fn set_distribution(&mut self, distribution: KeyDistribution, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn set_distribution(
+        &mut self,
+        distribution: KeyDistribution,
+        ctx: &mut Ctx<Event>,
+    ) -> Result<(), String> {
         let composite = self.workload.composite_buckets.is_some();
         self.rebuild_workload(distribution, composite);
         ctx.log("producer", format!("key distribution: {}", distribution.name()));
@@ -83,7 +93,9 @@ impl Partitioner {
     pub(super) fn set_composite(&mut self, on: bool, ctx: &mut Ctx<Event>) -> Result<(), String> {
         self.rebuild_workload(self.workload.distribution, on);
         let text = match self.workload.composite_buckets {
-            Some(buckets) => format!("hot key sent as {HOT_KEY}-<n % {buckets}>: {HOT_KEY}'s records are no longer in one order"),
+            Some(buckets) => {
+                format!("hot key sent as {HOT_KEY}-<n % {buckets}>: {HOT_KEY}'s records are no longer in one order")
+            }
             None => format!("hot key sent as {HOT_KEY}: all its records in one partition, in order"),
         };
         ctx.log("producer", text);
@@ -101,7 +113,9 @@ impl Partitioner {
         }
         let report = produce_load(&self.workload, &self.table, self.sequence, records, &mut Self::draw(ctx));
         self.sequence += records;
-        for (log, (added, hot)) in self.logs.iter_mut().zip(report.records_per_partition.iter().zip(&report.hot_records_per_partition)) {
+        for (log, (added, hot)) in
+            self.logs.iter_mut().zip(report.records_per_partition.iter().zip(&report.hot_records_per_partition))
+        {
             log.end_offset += added;
             log.hot_records += hot;
         }
@@ -156,7 +170,8 @@ impl Partitioner {
     pub(super) fn send_unkeyed(&mut self, ctx: &mut Ctx<Event>) {
         let value_bytes = self.config.int("lab.value.bytes") as u32;
         let now_ms = ctx.now_ms();
-        let outcome = self.accumulator.append(None, None, value_bytes, now_ms, self.num_partitions, &mut Self::random_int(ctx));
+        let outcome =
+            self.accumulator.append(None, None, value_bytes, now_ms, self.num_partitions, &mut Self::random_int(ctx));
         self.logs[outcome.partition as usize].end_offset += 1;
         if let Some(switch) = outcome.switch {
             self.switches.push(SwitchView { at_ms: now_ms, switch });
@@ -230,7 +245,10 @@ impl Partitioner {
         record.processed_ms = Some(at_ms);
         record.processed_rank = Some(rank);
         let (key, event, offset) = (record.key_text.clone(), record.event.clone(), record.offset);
-        ctx.log(format!("consumer-{partition}"), format!("processed {key} {event} ({TOPIC}-{partition} offset {offset})"));
+        ctx.log(
+            format!("consumer-{partition}"),
+            format!("processed {key} {event} ({TOPIC}-{partition} offset {offset})"),
+        );
         let overtaken: Vec<String> = self
             .tracked
             .iter()

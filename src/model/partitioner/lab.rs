@@ -83,7 +83,9 @@ impl LabScene for Partitioner {
         let number = || arg.parse::<u64>().map_err(|_| format!("\"{arg}\" is not a whole number"));
         match verb {
             "key" => Ok(Command::SetKey(parse_key(&format!("0x{arg}"))?)),
-            "alter" => Ok(Command::Alter(u32::try_from(number()?).map_err(|_| format!("{arg} partitions is too many"))?)),
+            "alter" => {
+                Ok(Command::Alter(u32::try_from(number()?).map_err(|_| format!("{arg} partitions is too many"))?))
+            }
             "dist" => Ok(Command::Distribution(KeyDistribution::parse(arg)?)),
             "composite" => match arg {
                 "on" => Ok(Command::Composite(true)),
@@ -92,7 +94,9 @@ impl LabScene for Partitioner {
             },
             "produce" => Ok(Command::Produce(number()?)),
             "send" => Command::send(arg),
-            "null" => Ok(Command::ProduceUnkeyed(u32::try_from(number()?).map_err(|_| format!("{arg} records is too many"))?)),
+            "null" => {
+                Ok(Command::ProduceUnkeyed(u32::try_from(number()?).map_err(|_| format!("{arg} records is too many"))?))
+            }
             _ => Err(unknown(token)),
         }
     }
@@ -110,7 +114,9 @@ impl Command {
 
     /// A tracked event of the watched key; names are lowercase letters, digits and `_`.
     pub fn send(event: &str) -> Result<Command, String> {
-        let valid = !event.is_empty() && event.len() <= 32 && event.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        let valid = !event.is_empty()
+            && event.len() <= 32
+            && event.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
         if !valid {
             return Err(format!("event name \"{event}\": use 1 to 32 of a-z, 0-9 and _ (e.g. created)"));
         }

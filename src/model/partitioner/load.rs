@@ -59,7 +59,13 @@ pub struct Workload {
 }
 
 impl Workload {
-    pub fn new(prefix: &'static str, distinct_keys: u32, distribution: KeyDistribution, hot_percent: u32, composite_buckets: Option<u32>) -> Self {
+    pub fn new(
+        prefix: &'static str,
+        distinct_keys: u32,
+        distribution: KeyDistribution,
+        hot_percent: u32,
+        composite_buckets: Option<u32>,
+    ) -> Self {
         assert!(distinct_keys > 0, "a workload needs at least one key");
         let mut running = 0u64;
         let zipf_cumulative = (0..u64::from(distinct_keys))
@@ -155,17 +161,29 @@ impl LoadReport {
     pub fn hottest_share(&self) -> f64 {
         let total: u64 = self.records_per_partition.iter().sum();
         let max = self.records_per_partition.iter().copied().max().unwrap_or(0);
-        if total == 0 { 0.0 } else { max as f64 / total as f64 }
+        if total == 0 {
+            0.0
+        } else {
+            max as f64 / total as f64
+        }
     }
 
     /// Partitions holding at least one hot-key record.
     pub fn partitions_with_hot_key(&self) -> Vec<u32> {
-        (0..self.hot_records_per_partition.len() as u32).filter(|p| self.hot_records_per_partition[*p as usize] > 0).collect()
+        (0..self.hot_records_per_partition.len() as u32)
+            .filter(|p| self.hot_records_per_partition[*p as usize] > 0)
+            .collect()
     }
 }
 
 /// Produces `records` keyed records (sequence numbers from `first_sequence`) and counts them per partition.
-pub fn produce_load(workload: &Workload, table: &PartitionTable, first_sequence: u64, records: u64, draw: &mut impl FnMut(u64, u64) -> u64) -> LoadReport {
+pub fn produce_load(
+    workload: &Workload,
+    table: &PartitionTable,
+    first_sequence: u64,
+    records: u64,
+    draw: &mut impl FnMut(u64, u64) -> u64,
+) -> LoadReport {
     let n = table.num_partitions as usize;
     let mut report = LoadReport { records_per_partition: vec![0; n], hot_records_per_partition: vec![0; n] };
     for sequence in first_sequence..first_sequence + records {

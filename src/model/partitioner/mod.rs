@@ -14,7 +14,9 @@ mod sticky;
 mod views;
 mod world;
 
-pub use accumulator::{record_size_bytes, Accumulator, AppendOutcome, BatchView, SendReason, RECORD_BATCH_OVERHEAD_BYTES};
+pub use accumulator::{
+    record_size_bytes, Accumulator, AppendOutcome, BatchView, SendReason, RECORD_BATCH_OVERHEAD_BYTES,
+};
 pub use key::{hex, parse_key, HashSteps};
 pub use lab::COMPOSITE_TRADEOFF_KEY;
 pub use load::{produce_load, KeyChoice, KeyDistribution, LoadReport, PartitionTable, Workload, HOT_KEY};

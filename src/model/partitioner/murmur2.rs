@@ -50,8 +50,15 @@ mod tests {
     #[test]
     fn every_tail_length_with_high_bytes_matches_an_independent_java_run() {
         let expected = [
-            275_646_681, -590_710_528, 344_659_154, -1_568_632_735, 1_552_984_088, 990_788_458, 1_186_793_074,
-            875_108_816, -2_087_653_280,
+            275_646_681,
+            -590_710_528,
+            344_659_154,
+            -1_568_632_735,
+            1_552_984_088,
+            990_788_458,
+            1_186_793_074,
+            875_108_816,
+            -2_087_653_280,
         ];
         let bytes: Vec<u8> = (0xf8..=0xff).collect();
         for (length, hash) in expected.into_iter().enumerate() {

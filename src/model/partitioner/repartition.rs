@@ -82,7 +82,11 @@ impl RepartitionAnalysis {
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The share of uniformly spread hashes with `h % from == h % to`: the fraction of keys that

@@ -20,6 +20,16 @@ pub const PARTITIONER_SCHEMA: &[Property] = &[
     Property { name: "lab.composite.key", default: "false", kind: Kind::Bool, scope: "lab" },
     Property { name: "lab.composite.buckets", default: "8", kind: Kind::Int { min: 2, max: 64 }, scope: "lab" },
     Property { name: "lab.value.bytes", default: "1024", kind: Kind::Int { min: 0, max: 1_000_000 }, scope: "lab" },
-    Property { name: "lab.producer.records.per.sec", default: "1000", kind: Kind::Int { min: 1, max: 1000 }, scope: "lab" },
-    Property { name: "lab.consumer.records.per.sec", default: "1000", kind: Kind::Int { min: 0, max: 1_000_000 }, scope: "lab" },
+    Property {
+        name: "lab.producer.records.per.sec",
+        default: "1000",
+        kind: Kind::Int { min: 1, max: 1000 },
+        scope: "lab",
+    },
+    Property {
+        name: "lab.consumer.records.per.sec",
+        default: "1000",
+        kind: Kind::Int { min: 0, max: 1_000_000 },
+        scope: "lab",
+    },
 ];

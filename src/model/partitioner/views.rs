@@ -1,8 +1,8 @@
 //! Small read-only views of the Partitioner scene for the UI and for tests.
 
 use super::accumulator::BatchView;
-use super::partition_for_key;
 use super::key::HashSteps;
+use super::partition_for_key;
 use super::repartition::{KeyMove, RepartitionAnalysis};
 use super::world::{Partitioner, ProduceRound, SwitchView, TrackedRecord};
 

@@ -191,10 +191,7 @@ impl World for Partitioner {
     type Command = Command;
 
     fn start(&mut self, ctx: &mut Ctx<Event>) {
-        ctx.log(
-            "controller",
-            format!("created topic {TOPIC} with {} partition(s)", self.num_partitions),
-        );
+        ctx.log("controller", format!("created topic {TOPIC} with {} partition(s)", self.num_partitions));
         if self.config.int("lab.consumer.records.per.sec") > 0 {
             ctx.schedule(CONSUMER_TICK_MS, Event::ConsumerTick);
         }

@@ -47,13 +47,19 @@ impl Replication {
         }
         self.broker_mut(id).fenced = true;
         let timeout_ms = self.settings.broker_session_timeout_ms;
-        ctx.log("controller", format!("fenced broker-{id}: no heartbeat within broker.session.timeout.ms={timeout_ms}"));
+        ctx.log(
+            "controller",
+            format!("fenced broker-{id}: no heartbeat within broker.session.timeout.ms={timeout_ms}"),
+        );
         if self.hosts_replica(id) {
             let isr_before = self.partition.isr();
             let usable = self.usable_brokers();
             let election = self.partition.fence_broker(id, &usable, self.settings.unclean_leader_election);
             if self.partition.isr() != isr_before {
-                ctx.log("controller", format!("{TOPIC}-0: Isr {} → {}", join(&isr_before), join(&self.partition.isr())));
+                ctx.log(
+                    "controller",
+                    format!("{TOPIC}-0: Isr {} → {}", join(&isr_before), join(&self.partition.isr())),
+                );
             }
             self.log_election(election, ctx);
         }
@@ -112,7 +118,13 @@ impl Replication {
             if replica.role != Role::Leader || replica.leader_epoch != epoch {
                 self.partition.become_leader(id, epoch, isr.clone(), ctx.now_ms());
                 let (leo, hw) = (self.partition.leo(id), self.partition.hw(id));
-                ctx.log(actor, format!("became leader of {TOPIC}-0 at leader epoch {epoch} (LEO {leo}, HW {hw}, Isr {})", join(&isr)));
+                ctx.log(
+                    actor,
+                    format!(
+                        "became leader of {TOPIC}-0 at leader epoch {epoch} (LEO {leo}, HW {hw}, Isr {})",
+                        join(&isr)
+                    ),
+                );
                 let broker = self.broker_mut(id);
                 broker.leader_task_token += 1;
                 broker.fetch_session += 1;
@@ -129,7 +141,8 @@ impl Replication {
             }
             return;
         }
-        let up_to_date = replica.leader_epoch == epoch && matches!(replica.role, Role::Follower { leader: l, .. } if l == leader);
+        let up_to_date =
+            replica.leader_epoch == epoch && matches!(replica.role, Role::Follower { leader: l, .. } if l == leader);
         if up_to_date {
             return;
         }
@@ -211,7 +224,10 @@ impl Replication {
         if self.hosts_replica(id) {
             self.partition.restart_replica(id, false);
             let (leo, hw) = (self.partition.leo(id), self.partition.hw(id));
-            ctx.log(format!("broker-{id}"), format!("restarted: log recovered with LEO {leo}, HW {hw} read from its checkpoint"));
+            ctx.log(
+                format!("broker-{id}"),
+                format!("restarted: log recovered with LEO {leo}, HW {hw} read from its checkpoint"),
+            );
         } else {
             ctx.log(format!("broker-{id}"), "restarted");
         }

@@ -37,7 +37,14 @@ impl Replication {
         let event = match request {
             FollowerRequest::Fetch(request) => Event::FetchArrives { leader, request, request_id, sent_ms: now_ms },
             FollowerRequest::OffsetsForLeaderEpoch { leader_epoch, current_leader_epoch, .. } => {
-                Event::EpochRequestArrives { leader, follower, leader_epoch, current_leader_epoch, request_id, sent_ms: now_ms }
+                Event::EpochRequestArrives {
+                    leader,
+                    follower,
+                    leader_epoch,
+                    current_leader_epoch,
+                    request_id,
+                    sent_ms: now_ms,
+                }
             }
         };
         if !self.send(Node::Broker(follower), Node::Broker(leader), event, ctx) {
@@ -69,7 +76,10 @@ impl Replication {
         }
         self.broker_mut(follower).awaiting_fetch = false;
         let timeout_ms = self.settings.replica_socket_timeout_ms;
-        ctx.log(format!("broker-{follower}"), format!("fetch got no answer within replica.socket.timeout.ms={timeout_ms}; retrying"));
+        ctx.log(
+            format!("broker-{follower}"),
+            format!("fetch got no answer within replica.socket.timeout.ms={timeout_ms}; retrying"),
+        );
         self.schedule_next_fetch(follower, self.settings.replica_fetch_backoff_ms, ctx);
     }
 
@@ -95,7 +105,14 @@ impl Replication {
         self.answer_fetch(leader, request.follower, response, request_id, ctx);
     }
 
-    fn answer_fetch(&mut self, leader: u32, follower: u32, response: FetchResponse, request_id: u64, ctx: &mut Ctx<Event>) {
+    fn answer_fetch(
+        &mut self,
+        leader: u32,
+        follower: u32,
+        response: FetchResponse,
+        request_id: u64,
+        ctx: &mut Ctx<Event>,
+    ) {
         let event = Event::FetchResponseArrives { follower, leader, response, request_id, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
     }
@@ -117,7 +134,13 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_delayed_fetch_expired(&mut self, leader: u32, follower: u32, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_delayed_fetch_expired(
+        &mut self,
+        leader: u32,
+        follower: u32,
+        request_id: u64,
+        ctx: &mut Ctx<Event>,
+    ) {
         let Some(parked) = self.fetch_purgatory.get_mut(&leader) else {
             return;
         };
@@ -130,7 +153,14 @@ impl Replication {
     }
 
     /// The follower gets the leader's answer: appends, takes min(own LEO, leader HW), fetches again.
-    pub(super) fn on_fetch_response(&mut self, follower: u32, leader: u32, response: FetchResponse, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_fetch_response(
+        &mut self,
+        follower: u32,
+        leader: u32,
+        response: FetchResponse,
+        request_id: u64,
+        ctx: &mut Ctx<Event>,
+    ) {
         if !self.is_current(follower, request_id) {
             return;
         }
@@ -193,14 +223,22 @@ impl Replication {
         self.broker_mut(follower).awaiting_fetch = false;
         match answer {
             Err(error) => {
-                ctx.log(format!("broker-{follower}"), format!("OffsetsForLeaderEpoch to broker-{leader} failed with {}", error.name()));
+                ctx.log(
+                    format!("broker-{follower}"),
+                    format!("OffsetsForLeaderEpoch to broker-{leader} failed with {}", error.name()),
+                );
                 self.schedule_next_fetch(follower, self.settings.replica_fetch_backoff_ms, ctx);
             }
             Ok(answer) => {
                 let truncation = self.partition.truncate_by_epoch(follower, answer);
                 let text = match answer.leader_epoch {
-                    Some(epoch) => format!("OffsetsForLeaderEpoch: leader broker-{leader} says epoch {epoch} ends at offset {}", answer.end_offset),
-                    None => format!("OffsetsForLeaderEpoch: leader broker-{leader} does not know the epoch; falling back to the HW"),
+                    Some(epoch) => format!(
+                        "OffsetsForLeaderEpoch: leader broker-{leader} says epoch {epoch} ends at offset {}",
+                        answer.end_offset
+                    ),
+                    None => format!(
+                        "OffsetsForLeaderEpoch: leader broker-{leader} does not know the epoch; falling back to the HW"
+                    ),
                 };
                 self.log_truncation(follower, truncation, &text, ctx);
                 self.schedule_next_fetch(follower, 0, ctx);
@@ -208,7 +246,13 @@ impl Replication {
         }
     }
 
-    pub(super) fn log_truncation(&self, follower: u32, truncation: Option<Truncation>, why: &str, ctx: &mut Ctx<Event>) {
+    pub(super) fn log_truncation(
+        &self,
+        follower: u32,
+        truncation: Option<Truncation>,
+        why: &str,
+        ctx: &mut Ctx<Event>,
+    ) {
         let text = match truncation {
             Some(t) => format!("{why}: truncating log from LEO {} to offset {}", t.from_leo, t.to_offset),
             None => format!("{why}: nothing to truncate (LEO {})", self.partition.leo(follower)),
@@ -237,11 +281,21 @@ impl Replication {
             if verb == "Expanding" {
                 return;
             }
-            ctx.log(actor, format!("{verb} ISR from {} to {} failed: AlterPartition cannot reach the controller", join(&before), join(&isr)));
+            ctx.log(
+                actor,
+                format!(
+                    "{verb} ISR from {} to {} failed: AlterPartition cannot reach the controller",
+                    join(&before),
+                    join(&isr)
+                ),
+            );
             return;
         }
         if let Some(fenced) = isr.iter().copied().find(|b| !before.contains(b) && self.broker(*b).fenced) {
-            ctx.log("controller", format!("AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)"));
+            ctx.log(
+                "controller",
+                format!("AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)"),
+            );
             return;
         }
         let epoch = self.partition.replica(leader).leader_epoch;

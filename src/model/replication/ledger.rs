@@ -53,7 +53,8 @@ pub struct LedgerSummary {
 
 impl Ledger {
     pub fn record_sent(&mut self, record_id: u64, now_ms: u64) {
-        let entry = LedgerEntry { record_id, sent_ms: now_ms, attempts: 0, outcome: Outcome::Pending, acked_offset: None };
+        let entry =
+            LedgerEntry { record_id, sent_ms: now_ms, attempts: 0, outcome: Outcome::Pending, acked_offset: None };
         self.entries.insert(record_id, entry);
     }
 

@@ -19,9 +19,13 @@ mod world;
 
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
 pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
-pub use partition::{FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role};
+pub use partition::{
+    FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role,
+};
 pub use producer::ProducerState;
 pub use roles::{Election, FollowerRequest, Truncation};
 pub use schema::{Acks, Settings, REPLICATION_SCHEMA};
-pub use views::{in_flight, ControllerView, DescribeView, InFlightView, ProducerView, PurgatoryView, RecordView, ReplicaView};
+pub use views::{
+    in_flight, ControllerView, DescribeView, InFlightView, ProducerView, PurgatoryView, RecordView, ReplicaView,
+};
 pub use world::{BrokerState, Command, Event, Node, ProduceRequest, Replication, TOPIC};

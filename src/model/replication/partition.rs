@@ -12,7 +12,10 @@ pub enum Role {
     Unknown,
     Leader,
     /// Fetching from `leader` (None: the partition has no leader, so nothing to fetch from).
-    Follower { leader: Option<u32>, truncating: bool },
+    Follower {
+        leader: Option<u32>,
+        truncating: bool,
+    },
 }
 
 /// The leader's view of one follower (Kafka's `ReplicaState` kept by the leader for a remote replica).
@@ -75,9 +78,15 @@ impl PartitionError {
 /// The leader's answer to a fetch: records from the fetch offset plus its high watermark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FetchResponse {
-    Records { records: Vec<LogRecord>, high_watermark: i64, leader_log_end_offset: i64 },
+    Records {
+        records: Vec<LogRecord>,
+        high_watermark: i64,
+        leader_log_end_offset: i64,
+    },
     /// The fetch offset is past the leader's log end (OFFSET_OUT_OF_RANGE).
-    OffsetOutOfRange { leader_log_end_offset: i64 },
+    OffsetOutOfRange {
+        leader_log_end_offset: i64,
+    },
     Error(PartitionError),
 }
 
@@ -104,7 +113,11 @@ impl ReplicatedPartition {
         let states = replicas
             .iter()
             .map(|&broker| {
-                let role = if broker == leader { Role::Leader } else { Role::Follower { leader: Some(leader), truncating: false } };
+                let role = if broker == leader {
+                    Role::Leader
+                } else {
+                    Role::Follower { leader: Some(leader), truncating: false }
+                };
                 let replica = Replica {
                     broker,
                     log: ReplicaLog::default(),
@@ -305,16 +318,20 @@ impl ReplicatedPartition {
     fn follower_is_caught_up(&self, leader: u32, follower: u32, now_ms: u64, lag_max_ms: u64) -> bool {
         let replica = self.replica(leader);
         let leader_leo = replica.log.log_end_offset();
-        replica.followers.get(&follower).is_some_and(|p| {
-            p.log_end_offset == leader_leo || now_ms.saturating_sub(p.last_caught_up_ms) <= lag_max_ms
-        })
+        replica
+            .followers
+            .get(&follower)
+            .is_some_and(|p| p.log_end_offset == leader_leo || now_ms.saturating_sub(p.last_caught_up_ms) <= lag_max_ms)
     }
 
     /// The ISR `leader` would ask the controller for after `follower`'s fetch (`maybeExpandIsr`):
     /// the follower joins if it is out of the ISR and now in sync.
     pub fn isr_expansion(&self, leader: u32, follower: u32) -> Option<Vec<u32>> {
         let replica = self.replica(leader);
-        if replica.role != Role::Leader || replica.isr.contains(&follower) || !self.follower_can_join_isr(leader, follower) {
+        if replica.role != Role::Leader
+            || replica.isr.contains(&follower)
+            || !self.follower_can_join_isr(leader, follower)
+        {
             return None;
         }
         Some(self.assignment.iter().copied().filter(|b| replica.isr.contains(b) || *b == follower).collect())

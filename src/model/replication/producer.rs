@@ -60,12 +60,21 @@ impl Replication {
         }
         if self.delivery_expired(record_id, ctx.now_ms()) {
             self.producer.waiting_for_leader.remove(&record_id);
-            self.give_up(record_id, "TimeoutException: delivery.timeout.ms expired before the record was acknowledged", ctx);
+            self.give_up(
+                record_id,
+                "TimeoutException: delivery.timeout.ms expired before the record was acknowledged",
+                ctx,
+            );
             return;
         }
         let Some(leader) = self.partition.leader() else {
             if self.producer.waiting_for_leader.insert(record_id) {
-                ctx.log("producer", format!("record #{record_id}: no leader for orders-0 (LEADER_NOT_AVAILABLE); it waits for metadata"));
+                ctx.log(
+                    "producer",
+                    format!(
+                        "record #{record_id}: no leader for orders-0 (LEADER_NOT_AVAILABLE); it waits for metadata"
+                    ),
+                );
             }
             return;
         };
@@ -87,7 +96,10 @@ impl Replication {
             return;
         }
         if !delivered {
-            ctx.log("producer", format!("record #{record_id} (attempt {attempt}): broker-{leader} refused the connection"));
+            ctx.log(
+                "producer",
+                format!("record #{record_id} (attempt {attempt}): broker-{leader} refused the connection"),
+            );
             self.retry(record_id, "NetworkException", ctx);
             return;
         }
@@ -123,11 +135,20 @@ impl Replication {
             return;
         };
         let timeout_ms = self.settings.request_timeout_ms;
-        ctx.log("producer", format!("record #{record_id}: no response within request.timeout.ms={timeout_ms}; will retry"));
+        ctx.log(
+            "producer",
+            format!("record #{record_id}: no response within request.timeout.ms={timeout_ms}; will retry"),
+        );
         self.retry(record_id, "TimeoutException", ctx);
     }
 
-    pub(super) fn on_produce_response(&mut self, from: u32, request_id: u64, result: Result<i64, PartitionError>, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_produce_response(
+        &mut self,
+        from: u32,
+        request_id: u64,
+        result: Result<i64, PartitionError>,
+        ctx: &mut Ctx<Event>,
+    ) {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
         };
@@ -148,7 +169,8 @@ impl Replication {
     /// the append, then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
     pub(super) fn on_produce(&mut self, leader: u32, request: ProduceRequest, ctx: &mut Ctx<Event>) {
         let is_leader = self.partition.replica(leader).role == Role::Leader;
-        let duplicate = request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
+        let duplicate =
+            request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
         let min_isr = request.acks_all.then_some(self.settings.min_insync_replicas);
         let hw_before = self.partition.hw(leader);
         let result = match duplicate {
@@ -157,10 +179,19 @@ impl Replication {
         };
         let actor = format!("broker-{leader}");
         match (result, duplicate) {
-            (Ok(offset), Some(_)) => ctx.log(actor, format!("record #{} is a duplicate (same producer sequence) of offset {offset}: not appended again", request.record_id)),
+            (Ok(offset), Some(_)) => ctx.log(
+                actor,
+                format!(
+                    "record #{} is a duplicate (same producer sequence) of offset {offset}: not appended again",
+                    request.record_id
+                ),
+            ),
             (Ok(offset), None) => {
                 let epoch = self.partition.replica(leader).leader_epoch;
-                ctx.log(actor, format!("appended record #{} at offset {offset} (leader epoch {epoch})", request.record_id));
+                ctx.log(
+                    actor,
+                    format!("appended record #{} at offset {offset} (leader epoch {epoch})", request.record_id),
+                );
                 self.complete_delayed_fetches(leader, ctx);
             }
             (Err(error), _) => {
@@ -183,14 +214,23 @@ impl Replication {
             Ok(offset) if request.acks_all => {
                 let delayed = DelayedProduce { request_id: request.request_id, required_offset: offset + 1 };
                 self.produce_purgatory.entry(leader).or_default().push(delayed);
-                ctx.schedule(self.settings.request_timeout_ms, Event::DelayedProduceExpires { leader, request_id: request.request_id });
+                ctx.schedule(
+                    self.settings.request_timeout_ms,
+                    Event::DelayedProduceExpires { leader, request_id: request.request_id },
+                );
                 self.complete_delayed_produces(leader, ctx);
             }
             other => self.answer_produce(leader, request.request_id, other, ctx),
         }
     }
 
-    fn answer_produce(&mut self, leader: u32, request_id: u64, result: Result<i64, PartitionError>, ctx: &mut Ctx<Event>) {
+    fn answer_produce(
+        &mut self,
+        leader: u32,
+        request_id: u64,
+        result: Result<i64, PartitionError>,
+        ctx: &mut Ctx<Event>,
+    ) {
         let event = Event::ProduceResponseArrives { from: leader, request_id, result, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Producer, event, ctx);
     }

@@ -36,8 +36,12 @@ impl ReplicatedPartition {
         replica.followers.clear();
         for follower in assignment.into_iter().filter(|b| *b != broker) {
             let caught_up_ms = if isr.contains(&follower) { now_ms } else { 0 };
-            let progress =
-                FollowerProgress { log_end_offset: -1, last_caught_up_ms: caught_up_ms, last_fetch_leader_leo: -1, last_fetch_ms: 0 };
+            let progress = FollowerProgress {
+                log_end_offset: -1,
+                last_caught_up_ms: caught_up_ms,
+                last_fetch_leader_leo: -1,
+                last_fetch_ms: 0,
+            };
             replica.followers.insert(follower, progress);
         }
         replica.isr = isr;
@@ -70,7 +74,14 @@ impl ReplicatedPartition {
         match replica.role {
             Role::Follower { leader: Some(leader), truncating: true } => {
                 let epoch = replica.log.epochs().latest_epoch().unwrap_or(-1);
-                Some((leader, FollowerRequest::OffsetsForLeaderEpoch { follower, leader_epoch: epoch, current_leader_epoch: replica.leader_epoch }))
+                Some((
+                    leader,
+                    FollowerRequest::OffsetsForLeaderEpoch {
+                        follower,
+                        leader_epoch: epoch,
+                        current_leader_epoch: replica.leader_epoch,
+                    },
+                ))
             }
             Role::Follower { leader: Some(leader), truncating: false } => Some((
                 leader,
@@ -85,7 +96,12 @@ impl ReplicatedPartition {
     }
 
     /// The leader side of OffsetsForLeaderEpoch: where `epoch` ends in the leader's log.
-    pub fn offsets_for_leader_epoch(&self, leader: u32, epoch: i32, current_leader_epoch: i32) -> Result<EpochEndOffset, PartitionError> {
+    pub fn offsets_for_leader_epoch(
+        &self,
+        leader: u32,
+        epoch: i32,
+        current_leader_epoch: i32,
+    ) -> Result<EpochEndOffset, PartitionError> {
         let replica = self.replica(leader);
         if replica.role != Role::Leader {
             return Err(PartitionError::NotLeaderOrFollower);
@@ -212,7 +228,13 @@ impl ReplicatedPartition {
         }
         self.leader = new_leader;
         self.leader_epoch += 1;
-        Some(Election { old_leader, new_leader, leader_epoch: self.leader_epoch, isr: self.isr.clone(), unclean: unclean.is_some() })
+        Some(Election {
+            old_leader,
+            new_leader,
+            leader_epoch: self.leader_epoch,
+            isr: self.isr.clone(),
+            unclean: unclean.is_some(),
+        })
     }
 
     /// A broker process came back: the log is recovered (all of it after a crash, only the
@@ -234,6 +256,10 @@ impl ReplicatedPartition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowerRequest {
     /// OffsetsForLeaderEpoch for the follower's latest epoch (KIP-101).
-    OffsetsForLeaderEpoch { follower: u32, leader_epoch: i32, current_leader_epoch: i32 },
+    OffsetsForLeaderEpoch {
+        follower: u32,
+        leader_epoch: i32,
+        current_leader_epoch: i32,
+    },
     Fetch(FetchRequest),
 }

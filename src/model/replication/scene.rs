@@ -190,7 +190,10 @@ fn parse_node(text: &str) -> Result<Node, String> {
     match text {
         "c" => Ok(Node::Controller),
         "p" => Ok(Node::Producer),
-        _ => text.parse().map(Node::Broker).map_err(|_| format!("\"{text}\" is not a broker id, c (controller) or p (producer)")),
+        _ => text
+            .parse()
+            .map(Node::Broker)
+            .map_err(|_| format!("\"{text}\" is not a broker id, c (controller) or p (producer)")),
     }
 }
 

@@ -198,15 +198,23 @@ pub fn in_flight(sim: &Sim<Replication>) -> Vec<InFlightView> {
 
 fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFlightView> {
     let (kind, from, to, sent_ms, detail) = match event {
-        Event::FetchArrives { leader, request, sent_ms, .. } => {
-            ("Fetch", Node::Broker(request.follower), Node::Broker(*leader), *sent_ms, format!("fetchOffset={}", request.fetch_offset))
-        }
+        Event::FetchArrives { leader, request, sent_ms, .. } => (
+            "Fetch",
+            Node::Broker(request.follower),
+            Node::Broker(*leader),
+            *sent_ms,
+            format!("fetchOffset={}", request.fetch_offset),
+        ),
         Event::FetchResponseArrives { follower, leader, response, sent_ms, .. } => {
             ("FetchResponse", Node::Broker(*leader), Node::Broker(*follower), *sent_ms, fetch_detail(response))
         }
-        Event::EpochRequestArrives { leader, follower, leader_epoch, sent_ms, .. } => {
-            ("OffsetsForLeaderEpoch", Node::Broker(*follower), Node::Broker(*leader), *sent_ms, format!("leaderEpoch={leader_epoch}"))
-        }
+        Event::EpochRequestArrives { leader, follower, leader_epoch, sent_ms, .. } => (
+            "OffsetsForLeaderEpoch",
+            Node::Broker(*follower),
+            Node::Broker(*leader),
+            *sent_ms,
+            format!("leaderEpoch={leader_epoch}"),
+        ),
         Event::EpochResponseArrives { follower, leader, answer, sent_ms, .. } => {
             let detail = match answer {
                 Ok(a) => format!("leaderEpoch={} endOffset={}", a.leader_epoch.unwrap_or(-1), a.end_offset),
@@ -234,8 +242,12 @@ fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFli
 fn fetch_detail(response: &super::partition::FetchResponse) -> String {
     use super::partition::FetchResponse;
     match response {
-        FetchResponse::Records { records, high_watermark, .. } => format!("{} record(s), highWatermark={high_watermark}", records.len()),
-        FetchResponse::OffsetOutOfRange { leader_log_end_offset } => format!("OFFSET_OUT_OF_RANGE (leader LEO {leader_log_end_offset})"),
+        FetchResponse::Records { records, high_watermark, .. } => {
+            format!("{} record(s), highWatermark={high_watermark}", records.len())
+        }
+        FetchResponse::OffsetOutOfRange { leader_log_end_offset } => {
+            format!("OFFSET_OUT_OF_RANGE (leader LEO {leader_log_end_offset})")
+        }
         FetchResponse::Error(e) => e.name().to_string(),
     }
 }
@@ -264,7 +276,10 @@ impl Replication {
             .iter()
             .map(|b| PurgatoryView {
                 broker: b.id,
-                parked_fetches: self.fetch_purgatory.get(&b.id).map_or(Vec::new(), |f| f.iter().map(|d| d.follower).collect()),
+                parked_fetches: self
+                    .fetch_purgatory
+                    .get(&b.id)
+                    .map_or(Vec::new(), |f| f.iter().map(|d| d.follower).collect()),
                 waiting_produces: self.produce_purgatory.get(&b.id).map_or(0, Vec::len),
             })
             .filter(|p| !p.parked_fetches.is_empty() || p.waiting_produces > 0)
@@ -272,6 +287,9 @@ impl Replication {
     }
 
     pub fn producer_view(&self) -> ProducerView {
-        ProducerView { in_flight: self.producer.in_flight.len(), waiting_for_leader: self.producer.waiting_for_leader.len() }
+        ProducerView {
+            in_flight: self.producer.in_flight.len(),
+            waiting_for_leader: self.producer.waiting_for_leader.len(),
+        }
     }
 }

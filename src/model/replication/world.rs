@@ -76,34 +76,93 @@ pub struct ProduceRequest {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// A follower's fetcher thread issues its next request.
-    FetcherWakeup { follower: u32, session: u64 },
-    FetchArrives { leader: u32, request: FetchRequest, request_id: u64, sent_ms: u64 },
-    FetchResponseArrives { follower: u32, leader: u32, response: FetchResponse, request_id: u64, sent_ms: u64 },
-    EpochRequestArrives { leader: u32, follower: u32, leader_epoch: i32, current_leader_epoch: i32, request_id: u64, sent_ms: u64 },
-    EpochResponseArrives { follower: u32, leader: u32, answer: Result<EpochEndOffset, PartitionError>, request_id: u64, sent_ms: u64 },
+    FetcherWakeup {
+        follower: u32,
+        session: u64,
+    },
+    FetchArrives {
+        leader: u32,
+        request: FetchRequest,
+        request_id: u64,
+        sent_ms: u64,
+    },
+    FetchResponseArrives {
+        follower: u32,
+        leader: u32,
+        response: FetchResponse,
+        request_id: u64,
+        sent_ms: u64,
+    },
+    EpochRequestArrives {
+        leader: u32,
+        follower: u32,
+        leader_epoch: i32,
+        current_leader_epoch: i32,
+        request_id: u64,
+        sent_ms: u64,
+    },
+    EpochResponseArrives {
+        follower: u32,
+        leader: u32,
+        answer: Result<EpochEndOffset, PartitionError>,
+        request_id: u64,
+        sent_ms: u64,
+    },
     /// No answer within `replica.socket.timeout.ms`.
-    FetchTimedOut { follower: u32, request_id: u64 },
+    FetchTimedOut {
+        follower: u32,
+        request_id: u64,
+    },
     /// A fetch parked in the leader's fetch purgatory reaches `replica.fetch.wait.max.ms`.
-    DelayedFetchExpires { leader: u32, follower: u32, request_id: u64 },
-    ProduceArrives { leader: u32, request: ProduceRequest, sent_ms: u64 },
-    ProduceResponseArrives { from: u32, request_id: u64, result: Result<i64, PartitionError>, sent_ms: u64 },
+    DelayedFetchExpires {
+        leader: u32,
+        follower: u32,
+        request_id: u64,
+    },
+    ProduceArrives {
+        leader: u32,
+        request: ProduceRequest,
+        sent_ms: u64,
+    },
+    ProduceResponseArrives {
+        from: u32,
+        request_id: u64,
+        result: Result<i64, PartitionError>,
+        sent_ms: u64,
+    },
     /// An acks=all produce in the leader's purgatory reaches its timeout.
-    DelayedProduceExpires { leader: u32, request_id: u64 },
+    DelayedProduceExpires {
+        leader: u32,
+        request_id: u64,
+    },
     /// The producer's own `request.timeout.ms` for an in-flight request.
-    ProduceTimedOut { request_id: u64 },
+    ProduceTimedOut {
+        request_id: u64,
+    },
     /// The producer sends (or retries) a record after `retry.backoff.ms`.
-    ProducerRetry { record_id: u64 },
+    ProducerRetry {
+        record_id: u64,
+    },
     /// The producer's steady load (`lab.producer.records.per.sec`).
     ProducerTick,
     /// A leader's periodic `isr-expiration` task (every `replica.lag.time.max.ms` / 2).
-    IsrExpiration { broker: u32, token: u64 },
+    IsrExpiration {
+        broker: u32,
+        token: u64,
+    },
     /// Page-cache writeback and `replication-offset-checkpoint` on every live broker.
     Checkpoint,
     OsFlush,
     /// The controller's heartbeat deadline for a broker.
-    SessionExpired { broker: u32, token: u64 },
+    SessionExpired {
+        broker: u32,
+        token: u64,
+    },
     /// A GC pause ends.
-    PauseEnds { broker: u32, token: u64 },
+    PauseEnds {
+        broker: u32,
+        token: u64,
+    },
 }
 
 impl Event {
@@ -128,16 +187,24 @@ impl Event {
 /// What a learner can do: produce, and inject faults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Produce { records: u32 },
+    Produce {
+        records: u32,
+    },
     /// kill -9 of a broker process (the log survives in the page cache).
     Kill(u32),
     /// Power failure of a broker's machine: records the OS had not written back are lost.
     PowerFail(u32),
     Restart(u32),
     /// A stop-the-world pause of `duration_ms`.
-    Pause { broker: u32, duration_ms: u64 },
+    Pause {
+        broker: u32,
+        duration_ms: u64,
+    },
     /// Every fetch of this follower waits `delay_ms` more (0 ends it).
-    Slow { broker: u32, delay_ms: u64 },
+    Slow {
+        broker: u32,
+        delay_ms: u64,
+    },
     Cut(Node, Node),
     Heal(Node, Node),
     /// `kafka-configs --alter --add-config unclean.leader.election.enable=...`.
@@ -298,8 +365,12 @@ impl Replication {
                 self.on_delayed_fetch_expired(leader, follower, request_id, ctx)
             }
             Event::ProduceArrives { leader, request, .. } => self.on_produce(leader, request, ctx),
-            Event::ProduceResponseArrives { from, request_id, result, .. } => self.on_produce_response(from, request_id, result, ctx),
-            Event::DelayedProduceExpires { leader, request_id } => self.on_delayed_produce_expired(leader, request_id, ctx),
+            Event::ProduceResponseArrives { from, request_id, result, .. } => {
+                self.on_produce_response(from, request_id, result, ctx)
+            }
+            Event::DelayedProduceExpires { leader, request_id } => {
+                self.on_delayed_produce_expired(leader, request_id, ctx)
+            }
             Event::ProduceTimedOut { request_id } => self.on_produce_timeout(request_id, ctx),
             Event::ProducerRetry { record_id } => self.send_record(record_id, ctx),
             Event::ProducerTick => self.on_producer_tick(ctx),
@@ -320,7 +391,11 @@ impl World for Replication {
         let replicas = self.partition.assignment().to_vec();
         ctx.log(
             "controller",
-            format!("created {TOPIC}-0: Leader: 1 Replicas: {} Isr: {} LeaderEpoch: 0", join(&replicas), join(&replicas)),
+            format!(
+                "created {TOPIC}-0: Leader: 1 Replicas: {} Isr: {} LeaderEpoch: 0",
+                join(&replicas),
+                join(&replicas)
+            ),
         );
         for follower in replicas.iter().copied().filter(|b| *b != 1) {
             ctx.schedule(0, Event::FetcherWakeup { follower, session: 0 });
@@ -364,7 +439,10 @@ impl Replication {
     /// Kafka's invariants, checked after every event in debug builds: HW ≤ LEO everywhere.
     pub(super) fn check_invariants(&self) {
         for broker in self.partition.assignment() {
-            debug_assert!(self.partition.hw(*broker) <= self.partition.leo(*broker), "HW passed LEO on broker {broker}");
+            debug_assert!(
+                self.partition.hw(*broker) <= self.partition.leo(*broker),
+                "HW passed LEO on broker {broker}"
+            );
         }
     }
 }

@@ -164,9 +164,15 @@ impl Purgatory {
     }
 
     pub(super) fn start(&mut self, ctx: &mut Ctx<Event>) {
-        ctx.log("broker-1", "leader of orders-0 (Replicas 1,2,3, Isr 1,2,3); followers and the consumer start fetching");
+        ctx.log(
+            "broker-1",
+            "leader of orders-0 (Replicas 1,2,3, Isr 1,2,3); followers and the consumer start fetching",
+        );
         for follower in &self.followers {
-            ctx.schedule(self.network_ms, Event::FollowerFetch { replica: follower.id, incarnation: 0, fetch_offset: 0 });
+            ctx.schedule(
+                self.network_ms,
+                Event::FollowerFetch { replica: follower.id, incarnation: 0, fetch_offset: 0 },
+            );
         }
         ctx.schedule(self.network_ms, Event::ConsumerFetch { fetch_offset: 0 });
         ctx.schedule((self.lag_max_ms / 2).max(1), Event::IsrExpiration);
@@ -213,17 +219,29 @@ impl Purgatory {
         let required_offset = self.log_end_offset;
         ctx.log(
             "broker-1",
-            format!("produce request #{request}: appended offsets {first_offset}..{} to orders-0 (LEO {required_offset})", required_offset - 1),
+            format!(
+                "produce request #{request}: appended offsets {first_offset}..{} to orders-0 (LEO {required_offset})",
+                required_offset - 1
+            ),
         );
         self.wake_follower_fetches(tasks, ctx);
         self.advance_high_watermark(tasks, ctx);
         if !self.acks_all {
-            ctx.log("broker-1", format!("produce request #{request}: acks=1, acknowledged at once (no DelayedProduce)"));
+            ctx.log(
+                "broker-1",
+                format!("produce request #{request}: acks=1, acknowledged at once (no DelayedProduce)"),
+            );
             return Ok(());
         }
         if self.high_watermark >= required_offset {
             self.completed += 1;
-            ctx.log("broker-1", format!("produce request #{request}: acks=all already satisfied (Isr {}), acknowledged", join(&self.isr)));
+            ctx.log(
+                "broker-1",
+                format!(
+                    "produce request #{request}: acks=all already satisfied (Isr {}), acknowledged",
+                    join(&self.isr)
+                ),
+            );
             return Ok(());
         }
         let origin = format!("DelayedProduce #{request} (HW ≥ {required_offset})");
@@ -310,7 +328,10 @@ impl Purgatory {
             return Err(format!("broker-{id} is not fetching already."));
         }
         follower.stalled = true;
-        ctx.log(format!("broker-{id}"), "replica fetcher stalled: no more fetches, but the broker still heartbeats to the controller");
+        ctx.log(
+            format!("broker-{id}"),
+            "replica fetcher stalled: no more fetches, but the broker still heartbeats to the controller",
+        );
         Ok(())
     }
 
@@ -326,7 +347,11 @@ impl Purgatory {
         follower.stalled = false;
         follower.fenced = false;
         follower.incarnation += 1;
-        let event = Event::FollowerFetch { replica: id, incarnation: follower.incarnation, fetch_offset: follower.log_end_offset };
+        let event = Event::FollowerFetch {
+            replica: id,
+            incarnation: follower.incarnation,
+            fetch_offset: follower.log_end_offset,
+        };
         ctx.log(format!("broker-{id}"), format!("{what}: fetching from offset {}", follower.log_end_offset));
         ctx.schedule(network_ms, event);
         Ok(())

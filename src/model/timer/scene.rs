@@ -8,9 +8,27 @@ use crate::model::config::{Config, Property};
 use crate::model::scene::{LabScene, Preset};
 
 const PRESETS: &[Preset] = &[
-    Preset { id: "single-wheel", title_key: "timer.preset.single_wheel", config: "", tape: "add-2-task1.w2.add-8-task2.add-19-task3", seed: 3 },
-    Preset { id: "hierarchy-350", title_key: "timer.preset.hierarchy_350", config: "", tape: "add-350-task350", seed: 3 },
-    Preset { id: "third-wheel", title_key: "timer.preset.third_wheel", config: "", tape: "add-7999-task7999.add-8000-task8000", seed: 3 },
+    Preset {
+        id: "single-wheel",
+        title_key: "timer.preset.single_wheel",
+        config: "",
+        tape: "add-2-task1.w2.add-8-task2.add-19-task3",
+        seed: 3,
+    },
+    Preset {
+        id: "hierarchy-350",
+        title_key: "timer.preset.hierarchy_350",
+        config: "",
+        tape: "add-350-task350",
+        seed: 3,
+    },
+    Preset {
+        id: "third-wheel",
+        title_key: "timer.preset.third_wheel",
+        config: "",
+        tape: "add-7999-task7999.add-8000-task8000",
+        seed: 3,
+    },
     Preset {
         id: "purgatory-isr",
         title_key: "timer.preset.purgatory_isr",

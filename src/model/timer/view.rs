@@ -84,7 +84,11 @@ impl Timer {
                             .entries
                             .iter()
                             .filter(|entry| entry.id != CANCELLED)
-                            .map(|entry| TaskView { id: entry.id, expiration_ms: entry.expiration_ms, origin: origin(entry.id) })
+                            .map(|entry| TaskView {
+                                id: entry.id,
+                                expiration_ms: entry.expiration_ms,
+                                origin: origin(entry.id),
+                            })
                             .collect(),
                     })
                     .collect(),

@@ -49,7 +49,13 @@ impl Tasks {
 
     /// Adds a task expiring `delay_ms` from now. Returns its id and whether it was parked;
     /// when it was not (already expired) the caller runs it at once, as `SystemTimer` does.
-    pub(super) fn schedule(&mut self, delay_ms: u64, kind: TaskKind, origin: String, ctx: &mut Ctx<Event>) -> (u64, bool) {
+    pub(super) fn schedule(
+        &mut self,
+        delay_ms: u64,
+        kind: TaskKind,
+        origin: String,
+        ctx: &mut Ctx<Event>,
+    ) -> (u64, bool) {
         let id = self.next_id;
         self.next_id += 1;
         let expiration_ms = ctx.now_ms() + delay_ms;
@@ -278,7 +284,9 @@ impl TimerLab {
                 self.tasks.cancel(id, ctx);
                 Ok(())
             }
-            Some(kind) => Err(format!("Task #{id} belongs to the purgatory ({kind:?}): the broker completes or expires it.")),
+            Some(kind) => {
+                Err(format!("Task #{id} belongs to the purgatory ({kind:?}): the broker completes or expires it."))
+            }
         }
     }
 

@@ -4,10 +4,10 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use crate::i18n::t;
-use crate::model::group::GroupLab;
 use super::timeline::esc;
+use crate::i18n::t;
 use crate::model::config::Config;
+use crate::model::group::GroupLab;
 use crate::ui::session::Session;
 
 /// The properties a learner compares between presets, with what each one does.
@@ -41,7 +41,13 @@ fn rows_markup(config: &Config) -> String {
     for (name, key) in SHOWN {
         let value = config.display(name);
         let (class, mark) = if changed.contains(name) {
-            (r#" class="changed""#, format!(r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#, esc(t("groups.config.changed"))))
+            (
+                r#" class="changed""#,
+                format!(
+                    r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#,
+                    esc(t("groups.config.changed"))
+                ),
+            )
         } else {
             ("", String::new())
         };

@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
+use super::timeline::esc;
 use crate::i18n::{t, tf};
 use crate::model::group::{GroupLab, LagSample, TOPIC};
 use crate::ui::session::Session;
-use super::timeline::esc;
 
 const W: f64 = 200.0;
 const H: f64 = 60.0;
@@ -40,7 +40,10 @@ fn charts_markup(world: &GroupLab, now: u64) -> (String, i64, u64) {
         let name = format!("{TOPIC}-{p}");
         let lag = world.lag(p as u32).to_string();
         let pill = pills.iter().find(|(q, _)| *q == p as u32).map_or(String::new(), |(_, offset)| {
-            format!(r#"<span class="pill"> · ☠ {}</span>"#, esc(&tf("groups.lag.pill", &[("offset", &offset.to_string())])))
+            format!(
+                r#"<span class="pill"> · ☠ {}</span>"#,
+                esc(&tf("groups.lag.pill", &[("offset", &offset.to_string())]))
+            )
         });
         let _ = write!(
             out,
@@ -56,7 +59,8 @@ fn charts_markup(world: &GroupLab, now: u64) -> (String, i64, u64) {
 
 #[component]
 pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
-    let charts = move || session.with(|run| (charts_markup(run.world(), run.sim().now_ms()), run.sim().now_ms() / 1000));
+    let charts =
+        move || session.with(|run| (charts_markup(run.world(), run.sim().now_ms()), run.sim().now_ms() / 1000));
     view! {
         <section aria-labelledby="lag-title">
             <h2 id="lag-title">{t("groups.lag")}</h2>

@@ -22,7 +22,10 @@ fn status(m: &MemberView) -> (&'static str, String) {
     } else if m.paused {
         ("❚❚", t("groups.member.paused").to_string())
     } else if m.phase == "Stable" {
-        (if m.assigned.is_empty() { "○" } else { "▶" }, tf("groups.member.stable", &[("generation", &m.generation.to_string())]))
+        (
+            if m.assigned.is_empty() { "○" } else { "▶" },
+            tf("groups.member.stable", &[("generation", &m.generation.to_string())]),
+        )
     } else {
         ("⟳", m.phase.to_string())
     }
@@ -32,7 +35,8 @@ fn member_card(m: MemberView, selected: RwSignal<Option<u32>>) -> impl IntoView 
     let index = m.index;
     let (symbol, state) = status(&m);
     let name = if m.is_leader { format!("{} ★", m.name) } else { m.name.clone() };
-    let id_line = m.instance_id.clone().map(|i| format!("group.instance.id={i}")).unwrap_or_else(|| m.client_id.clone());
+    let id_line =
+        m.instance_id.clone().map(|i| format!("group.instance.id={i}")).unwrap_or_else(|| m.client_id.clone());
     view! {
         <li>
             <button class="member" class:down=!m.alive class:idle=m.alive && m.assigned.is_empty()

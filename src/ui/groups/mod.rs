@@ -70,7 +70,11 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
             let world = run.world();
             let c = world.coordinator();
             let leader = c.leader.as_ref().and_then(|id| {
-                world.member_views(run.sim().now_ms()).into_iter().find(|m| m.member_id.as_ref() == Some(id)).map(|m| m.name)
+                world
+                    .member_views(run.sim().now_ms())
+                    .into_iter()
+                    .find(|m| m.member_id.as_ref() == Some(id))
+                    .map(|m| m.name)
             });
             (c.state, c.generation, leader, c.members.len(), world.idle_member_count())
         })

@@ -4,9 +4,9 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
+use super::timeline::esc;
 use crate::i18n::{t, tf};
 use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
-use super::timeline::esc;
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -24,7 +24,12 @@ fn describe_row(out: &mut String, row: DescribeRow) {
     let _ = write!(
         out,
         r#"<tr data-testid="describe-{p}"{class}><td>{GROUP_ID}</td><td>{}</td><td class="num">{p}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-testid="lag">{}</td><td data-testid="consumer-id">{}</td></tr>"#,
-        row.topic, dash(row.current_offset), row.log_end_offset, dash(row.lag), esc(&dash(row.consumer_id)), p = row.partition
+        row.topic,
+        dash(row.current_offset),
+        row.log_end_offset,
+        dash(row.lag),
+        esc(&dash(row.consumer_id)),
+        p = row.partition
     );
 }
 

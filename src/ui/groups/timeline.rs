@@ -85,7 +85,11 @@ fn band(out: &mut String, class: &str, x0: f64, x1: f64, y: f64, h: f64, labels:
     let _ = write!(out, r#"<rect class="band {class}" x="{x0:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}"/>"#);
     if let Some(label) = fitting(labels, w) {
         let (cx, cy) = (x0 + w / 2.0, y + h / 2.0 + 4.0);
-        let _ = write!(out, r#"<text class="band-text" x="{cx:.1}" y="{cy:.1}" text-anchor="middle">{}</text>"#, esc(label));
+        let _ = write!(
+            out,
+            r#"<text class="band-text" x="{cx:.1}" y="{cy:.1}" text-anchor="middle">{}</text>"#,
+            esc(label)
+        );
     }
 }
 
@@ -94,16 +98,32 @@ fn span_markup(out: &mut String, span: &LaneSpan, win: &Window, y: f64) {
     let (class, key) = span_style(span.kind);
     let Some((x0, x1)) = win.clip(span.from_ms, span.to_ms) else { return };
     let _ = match span.kind {
-        SpanKind::Heartbeat => write!(out, r#"<line class="hb" x1="{x0:.1}" x2="{x0:.1}" y1="{y:.1}" y2="{:.1}"/>"#, y + 6.0),
-        SpanKind::PollTimeout => write!(out, r#"<path class="polltimeout" d="M{x0:.1} {:.1} l6 -10 h-12 z"/>"#, y + LANE_H),
-        SpanKind::Process => write!(out, r#"<rect class="process" x="{x0:.1}" y="{:.1}" width="{:.1}" height="8"/>"#, y + 8.0, (x1 - x0).max(1.0)),
+        SpanKind::Heartbeat => {
+            write!(out, r#"<line class="hb" x1="{x0:.1}" x2="{x0:.1}" y1="{y:.1}" y2="{:.1}"/>"#, y + 6.0)
+        }
+        SpanKind::PollTimeout => {
+            write!(out, r#"<path class="polltimeout" d="M{x0:.1} {:.1} l6 -10 h-12 z"/>"#, y + LANE_H)
+        }
+        SpanKind::Process => write!(
+            out,
+            r#"<rect class="process" x="{x0:.1}" y="{:.1}" width="{:.1}" height="8"/>"#,
+            y + 8.0,
+            (x1 - x0).max(1.0)
+        ),
         SpanKind::Joining | SpanKind::AwaitingSync => {
             band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]);
             let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
             if span.from_ms < win.from {
                 return;
             }
-            write!(out, r#"<line class="msg" x1="{x0:.1}" x2="{x0:.1}" y1="{:.1}" y2="{:.1}"/><text class="mark" x="{:.1}" y="{:.1}">{mark}</text>"#, y - 2.0, y + LANE_H, x0 + 1.5, y + 1.0)
+            write!(
+                out,
+                r#"<line class="msg" x1="{x0:.1}" x2="{x0:.1}" y1="{:.1}" y2="{:.1}"/><text class="mark" x="{:.1}" y="{:.1}">{mark}</text>"#,
+                y - 2.0,
+                y + LANE_H,
+                x0 + 1.5,
+                y + 1.0
+            )
         }
         SpanKind::Paused | SpanKind::Dead => {
             band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]);
@@ -119,7 +139,13 @@ fn member_lane(out: &mut String, m: &MemberView, row: usize, win: &Window, selec
     let _ = write!(
         out,
         r#"<g class="{class}"><rect class="lane-bg" x="0" y="{:.1}" width="{VIEW_W}" height="{:.1}"/><line class="lane-axis" x1="{LABEL_W}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><text class="lane-label" x="4" y="{:.1}">{}{star}</text>"#,
-        y - 2.0, LANE_H + 4.0, VIEW_W - 6.0, y + 12.0, y + 12.0, y + 15.0, esc(&m.name)
+        y - 2.0,
+        LANE_H + 4.0,
+        VIEW_W - 6.0,
+        y + 12.0,
+        y + 12.0,
+        y + 15.0,
+        esc(&m.name)
     );
     // Bands first, then bars and ticks on top of them.
     let mut spans: Vec<&LaneSpan> = m.lane.iter().collect();
@@ -132,7 +158,12 @@ fn member_lane(out: &mut String, m: &MemberView, row: usize, win: &Window, selec
 
 fn coordinator_strip(out: &mut String, transitions: &[(u64, GroupState, i32)], win: &Window) {
     let y = lane_y(0);
-    let _ = write!(out, r#"<g class="lane coordinator-lane"><text class="lane-label" x="4" y="{:.1}">{}</text>"#, y + 15.0, esc(t("groups.lane.coordinator")));
+    let _ = write!(
+        out,
+        r#"<g class="lane coordinator-lane"><text class="lane-label" x="4" y="{:.1}">{}</text>"#,
+        y + 15.0,
+        esc(t("groups.lane.coordinator"))
+    );
     for (i, (from, state, generation)) in transitions.iter().enumerate() {
         let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
         if let Some((x0, x1)) = win.clip(*from, to) {
@@ -150,7 +181,9 @@ fn time_axis(out: &mut String, win: &Window, height: f64) {
         let _ = write!(
             out,
             r#"<line class="grid" x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{height:.1}"/><text class="axis" x="{x:.1}" y="{:.1}" text-anchor="middle">{} s</text>"#,
-            AXIS_H - 4.0, AXIS_H - 6.0, t / 1000
+            AXIS_H - 4.0,
+            AXIS_H - 6.0,
+            t / 1000
         );
     }
     let now = win.x(win.now);
@@ -209,7 +242,12 @@ fn legend_markup() -> String {
     ];
     items
         .iter()
-        .map(|(shape, key)| format!(r#"<li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true">{shape}</svg>{}</li>"#, esc(t(key))))
+        .map(|(shape, key)| {
+            format!(
+                r#"<li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true">{shape}</svg>{}</li>"#,
+                esc(t(key))
+            )
+        })
         .collect()
 }
 

@@ -102,8 +102,10 @@ fn parsed<T: std::str::FromStr>(value: RwSignal<String>) -> Option<T> {
 
 #[component]
 pub fn ActionPanel(session: Session<LogLab>) -> impl IntoView {
-    let (records, keys, size) = (RwSignal::new("1000".to_string()), RwSignal::new("0".to_string()), RwSignal::new("1024".to_string()));
-    let (key, before, pace) = (RwSignal::new("426".to_string()), RwSignal::new("-1".to_string()), RwSignal::new("5".to_string()));
+    let (records, keys, size) =
+        (RwSignal::new("1000".to_string()), RwSignal::new("0".to_string()), RwSignal::new("1024".to_string()));
+    let (key, before, pace) =
+        (RwSignal::new("426".to_string()), RwSignal::new("-1".to_string()), RwSignal::new("5".to_string()));
     let bad = RwSignal::new(false);
     let send = move |command: Option<Command>| match command {
         Some(command) => {
@@ -113,7 +115,10 @@ pub fn ActionPanel(session: Session<LogLab>) -> impl IntoView {
         None => bad.set(true),
     };
     let produce = move |_| {
-        send((|| Some(Command::Produce { records: parsed(records)?, keys: parsed(keys)?, value_bytes: parsed(size)? }))())
+        send(
+            (|| Some(Command::Produce { records: parsed(records)?, keys: parsed(keys)?, value_bytes: parsed(size)? }))(
+            ),
+        )
     };
     view! {
         <section class="log-actions" aria-labelledby="log-actions-title">

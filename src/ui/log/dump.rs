@@ -18,9 +18,13 @@ const MAX_TICKS: usize = 160;
 /// Where the last offset lookup went in a segment: (segment, index entry position, found batch position, found batch size).
 fn lookup_marks(lookup: Option<&LookupResult>) -> Option<(i64, i64, u32, u32, u32)> {
     match lookup? {
-        LookupResult::Offset(Ok(f)) => {
-            Some((f.segment_base_offset, f.index_entry.0, f.index_entry.1, f.found_batch.position, f.found_batch.size_bytes))
-        }
+        LookupResult::Offset(Ok(f)) => Some((
+            f.segment_base_offset,
+            f.index_entry.0,
+            f.index_entry.1,
+            f.found_batch.position,
+            f.found_batch.size_bytes,
+        )),
         _ => None,
     }
 }
@@ -41,7 +45,8 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
             Some((segment, entry_offset, _, found_position, _)) if segment == base => session.with(|run| {
                 let log = run.world().log();
                 let batch = log.batch_index_at(base, found_position).unwrap_or(0);
-                let slot = log.index_entries(base, 0, usize::MAX).iter().position(|e| e.offset == entry_offset).unwrap_or(0);
+                let slot =
+                    log.index_entries(base, 0, usize::MAX).iter().position(|e| e.offset == entry_offset).unwrap_or(0);
                 (batch, slot)
             }),
             _ => (0, 0),
@@ -63,19 +68,34 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
 
 /// The `.log` as a byte axis; each `.index` entry is a tick at its position.
 #[component]
-fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<(i64, i64, u32, u32, u32)>>) -> impl IntoView {
+fn ByteBar(
+    session: Session<LogLab>,
+    file: SegmentFileView,
+    marks: Memo<Option<(i64, i64, u32, u32, u32)>>,
+) -> impl IntoView {
     let base = file.base_offset;
     let size = f64::from(file.size_bytes.max(1));
     let marks_html = move || {
         let mut html = String::new();
         for tick in session.with(|run| run.world().log().index_ticks(base, MAX_TICKS)) {
             let left = percent(f64::from(tick.position), size);
-            let _ = write!(html, "<div class=\"log-tick\" style=\"left:{}%\" title=\"{} → {}\"></div>", fixed(left, 3), tick.offset, tick.position);
+            let _ = write!(
+                html,
+                "<div class=\"log-tick\" style=\"left:{}%\" title=\"{} → {}\"></div>",
+                fixed(left, 3),
+                tick.offset,
+                tick.position
+            );
         }
         if let Some((_, _, entry, found, found_size)) = marks.get().filter(|m| m.0 == base) {
             let left = percent(f64::from(entry), size);
             let width = (percent(f64::from(found + found_size), size) - left).max(0.4);
-            let _ = write!(html, "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>", fixed(left, 3), fixed(width, 3));
+            let _ = write!(
+                html,
+                "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>",
+                fixed(left, 3),
+                fixed(width, 3)
+            );
         }
         html
     };
@@ -89,7 +109,11 @@ fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<(
 
 fn dump_line(b: &DumpBatchView) -> String {
     // Kafka prints `deleteHorizonMs: OptionalLong.empty` on every line; the lab shows it only once set.
-    let horizon = if b.delete_horizon_ms >= 0 { format!(" deleteHorizonMs: OptionalLong[{}]", b.delete_horizon_ms) } else { String::new() };
+    let horizon = if b.delete_horizon_ms >= 0 {
+        format!(" deleteHorizonMs: OptionalLong[{}]", b.delete_horizon_ms)
+    } else {
+        String::new()
+    };
     format!(
         "baseOffset: {} lastOffset: {} count: {}{horizon} position: {} CreateTime: {} size: {} magic: 2",
         b.base_offset, b.last_offset, b.count, b.position, b.create_time_ms, b.size_bytes
@@ -97,11 +121,22 @@ fn dump_line(b: &DumpBatchView) -> String {
 }
 
 /// `◂ previous`, `batches 1–10 of 66`, `next ▸`.
-fn pager(start: RwSignal<usize>, total: impl Fn() -> usize + Copy + Send + Sync + 'static, what: &'static str) -> impl IntoView {
+fn pager(
+    start: RwSignal<usize>,
+    total: impl Fn() -> usize + Copy + Send + Sync + 'static,
+    what: &'static str,
+) -> impl IntoView {
     let range = move || {
         let total = total();
         let first = start.get().min(total);
-        tf(what, &[("from", &(first + 1).min(total).to_string()), ("to", &(first + PAGE).min(total).to_string()), ("total", &total.to_string())])
+        tf(
+            what,
+            &[
+                ("from", &(first + 1).min(total).to_string()),
+                ("to", &(first + PAGE).min(total).to_string()),
+                ("total", &total.to_string()),
+            ],
+        )
     };
     view! {
         <div class="log-pager">
@@ -142,7 +177,12 @@ fn BatchDump(
 }
 
 #[component]
-fn IndexDump(session: Session<LogLab>, focus: Focus, file: Memo<Option<SegmentFileView>>, start: RwSignal<usize>) -> impl IntoView {
+fn IndexDump(
+    session: Session<LogLab>,
+    focus: Focus,
+    file: Memo<Option<SegmentFileView>>,
+    start: RwSignal<usize>,
+) -> impl IntoView {
     let total = move || file.get().map_or(0, |f| f.index_entries);
     let lines = move || {
         let base = focus.base.get();
@@ -150,7 +190,8 @@ fn IndexDump(session: Session<LogLab>, focus: Focus, file: Memo<Option<SegmentFi
             let log = run.world().log();
             (log.index_entries(base, start.get(), PAGE), log.time_index_entries(base, start.get(), PAGE))
         });
-        let offsets = entries.iter().map(|e| format!("offset: {} position: {}", e.offset, e.position)).collect::<Vec<_>>();
+        let offsets =
+            entries.iter().map(|e| format!("offset: {} position: {}", e.offset, e.position)).collect::<Vec<_>>();
         let times = times.iter().map(|(ts, o)| format!("timestamp: {ts} offset: {o}")).collect::<Vec<_>>();
         (offsets.join("\n"), times.join("\n"))
     };

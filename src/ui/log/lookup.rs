@@ -78,10 +78,17 @@ fn probes_text(probes: &[IndexProbe]) -> String {
 
 /// The phases as an ordered list whose steps appear one after the other (CSS, `--step`).
 fn steps_html(summary: &str, steps: &[String]) -> String {
-    let mut html = format!("<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">", esc(summary));
+    let mut html = format!(
+        "<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">",
+        esc(summary)
+    );
     for (i, text) in steps.iter().enumerate() {
         let n = i + 1;
-        let _ = write!(html, "<li class=\"log-step\" style=\"--step:{n}\"><span class=\"log-step-n\">{n}.</span> {}</li>", esc(text));
+        let _ = write!(
+            html,
+            "<li class=\"log-step\" style=\"--step:{n}\"><span class=\"log-step-n\">{n}.</span> {}</li>",
+            esc(text)
+        );
     }
     html + "</ol>"
 }
@@ -115,7 +122,8 @@ fn offset_phases(found: &OffsetLookup) -> String {
         ),
     ];
     let position = found.found_batch.position.to_string();
-    let summary = tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
+    let summary =
+        tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
     let mut html = steps_html(&summary, &steps);
     if found.found_offset != found.target {
         let gap = tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())]);
@@ -131,14 +139,25 @@ fn compare_table(found: &OffsetLookup) -> String {
         (
             "kafka",
             t("log.compare.sparse"),
-            tf("log.compare.sparse.work", &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))]),
+            tf(
+                "log.compare.sparse.work",
+                &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))],
+            ),
             bytes(c.sparse_index_bytes),
         ),
-        ("", t("log.compare.dense"), tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())]), bytes(c.dense_index_bytes)),
+        (
+            "",
+            t("log.compare.dense"),
+            tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())]),
+            bytes(c.dense_index_bytes),
+        ),
         (
             "",
             t("log.compare.scan"),
-            tf("log.compare.scan.work", &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))]),
+            tf(
+                "log.compare.scan.work",
+                &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))],
+            ),
             bytes(0),
         ),
     ];
@@ -149,21 +168,29 @@ fn compare_table(found: &OffsetLookup) -> String {
         esc(t("log.compare.memory"))
     );
     for (class, how, work, memory) in rows {
-        let _ = write!(html, "<tr class=\"{class}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{memory}</td></tr>", esc(how), esc(&work));
+        let _ = write!(
+            html,
+            "<tr class=\"{class}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{memory}</td></tr>",
+            esc(how),
+            esc(&work)
+        );
     }
     html + "</tbody></table>"
 }
 
 fn time_phases(time: &TimeLookup) -> String {
     let target = time.target_ms.to_string();
-    let checked = time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");
+    let checked =
+        time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");
     let Some(base) = time.segment_base_offset else {
         let step = tf("log.phase.time.segments", &[("checked", &checked), ("file", "—")]);
         return steps_html(&tf("log.time.none", &[("target", &target)]), &[step]);
     };
     let file = format!("{base:020}.log");
     let summary = match time.found {
-        Some((offset, ts)) => tf("log.time.found", &[("target", &target), ("offset", &offset.to_string()), ("ts", &ts.to_string())]),
+        Some((offset, ts)) => {
+            tf("log.time.found", &[("target", &target), ("offset", &offset.to_string()), ("ts", &ts.to_string())])
+        }
         None => tf("log.time.none", &[("target", &target)]),
     };
     let found_text = time.found.map_or_else(|| "—".to_string(), |(o, ts)| format!("{o} (CreateTime {ts})"));
@@ -171,11 +198,19 @@ fn time_phases(time: &TimeLookup) -> String {
         tf("log.phase.time.segments", &[("checked", &checked), ("file", &file)]),
         tf(
             "log.phase.time.index",
-            &[("probes", &time.time_index_probes.len().to_string()), ("ts", &time.time_entry.0.to_string()), ("offset", &time.time_entry.1.to_string())],
+            &[
+                ("probes", &time.time_index_probes.len().to_string()),
+                ("ts", &time.time_entry.0.to_string()),
+                ("offset", &time.time_entry.1.to_string()),
+            ],
         ),
         tf(
             "log.phase.time.offset",
-            &[("probes", &time.index_probes.len().to_string()), ("offset", &time.index_entry.0.to_string()), ("position", &time.index_entry.1.to_string())],
+            &[
+                ("probes", &time.index_probes.len().to_string()),
+                ("offset", &time.index_entry.0.to_string()),
+                ("position", &time.index_entry.1.to_string()),
+            ],
         ),
         tf(
             "log.phase.time.scan",

@@ -21,7 +21,10 @@ fn limit_ms(ms: i64) -> String {
 /// The sentences under "Retention": what was deleted, and what retention.ms and the roll check compare.
 fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String, String) {
     let verdict = if log_start_offset > 0 {
-        tf("log.ret.deleted", &[("start", &log_start_offset.to_string()), ("last", &(log_start_offset - 1).to_string())])
+        tf(
+            "log.ret.deleted",
+            &[("start", &log_start_offset.to_string()), ("last", &(log_start_offset - 1).to_string())],
+        )
     } else {
         t("log.ret.none_deleted").to_string()
     };
@@ -88,7 +91,8 @@ pub fn StatusPanel(session: Session<LogLab>) -> impl IntoView {
         session.with(|run| {
             let lab = run.world();
             let log = lab.log();
-            let (verdict, oldest, active) = retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset());
+            let (verdict, oldest, active) =
+                retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset());
             format!(
                 "<p data-testid=\"retention-verdict\"><b>{}</b></p><p>{}</p><p>{}</p>{}",
                 esc(&verdict),

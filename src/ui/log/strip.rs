@@ -78,7 +78,10 @@ fn center_selected(strip: NodeRef<leptos::html::Div>) {
 
 /// A click on a card (or Enter/Space on it) focuses its segment.
 fn pick(ev: &leptos::ev::MouseEvent, focus: Focus) {
-    let card = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("[data-base]").ok().flatten());
+    let card = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("[data-base]").ok().flatten());
     if let Some(base) = card.and_then(|c| c.get_attribute("data-base")).and_then(|b| b.parse().ok()) {
         focus.chosen.set(Some(base));
     }
@@ -115,7 +118,11 @@ fn card(html: &mut String, file: &SegmentFileView, focused: i64, found: bool, no
         let age = duration((now_ms - file.largest_timestamp_ms).max(0));
         let _ = write!(html, "<span class=\"log-age\">{}</span>", esc(&tf("log.dir.newest", &[("age", &age)])));
     }
-    let badges = [(file.deleted, "deleted", "log.dir.deleted"), (file.active && !file.deleted, "active", "log.dir.active"), (found, "found", "log.dir.found")];
+    let badges = [
+        (file.deleted, "deleted", "log.dir.deleted"),
+        (file.active && !file.deleted, "active", "log.dir.active"),
+        (found, "found", "log.dir.found"),
+    ];
     for (_, class, key) in badges.iter().filter(|(on, _, _)| *on) {
         let _ = write!(html, "<span class=\"log-badge {class}\">{}</span>", esc(t(key)));
     }
@@ -129,13 +136,21 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
     let blocks = move || {
         let end = end();
         let focused = focus.base.get();
-        let mut html = format!("<div class=\"log-gone\" style=\"width:{}%\"></div>", fixed(percent(offsets.get().log_start_offset as f64, end), 3));
+        let mut html = format!(
+            "<div class=\"log-gone\" style=\"width:{}%\"></div>",
+            fixed(percent(offsets.get().log_start_offset as f64, end), 3)
+        );
         for (i, f) in files.get().iter().filter(|f| !f.deleted).enumerate() {
             let left = percent(f.base_offset as f64, end);
             let width = (percent(f.next_offset as f64, end) - left).max(0.15);
             let odd = if i % 2 == 1 { " odd" } else { "" };
             let selected = if f.base_offset == focused { " selected" } else { "" };
-            let _ = write!(html, "<div class=\"log-block{odd}{selected}\" style=\"left:{}%;width:{}%\"></div>", fixed(left, 3), fixed(width, 3));
+            let _ = write!(
+                html,
+                "<div class=\"log-block{odd}{selected}\" style=\"left:{}%;width:{}%\"></div>",
+                fixed(left, 3),
+                fixed(width, 3)
+            );
         }
         html
     };

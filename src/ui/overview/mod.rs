@@ -39,7 +39,8 @@ fn BrokerCard(broker: BrokerView, session: Session<Cluster>) -> impl IntoView {
     };
     let action = if broker.alive {
         let label = tf("overview.broker.kill", &[("id", &id_text)]);
-        view! { <button class="danger" on:click=move |_| session.command(Command::KillBroker(id))>{label}</button> }.into_any()
+        view! { <button class="danger" on:click=move |_| session.command(Command::KillBroker(id))>{label}</button> }
+            .into_any()
     } else {
         let label = tf("overview.broker.restart", &[("id", &id_text)]);
         view! { <button on:click=move |_| session.command(Command::RestartBroker(id))>{label}</button> }.into_any()

@@ -53,7 +53,12 @@ pub fn dot_layout(sample: &[SampledKey], partitions: u32) -> (Vec<Dot>, f64) {
             let (row, col) = (slot / per_row, slot % per_row);
             let used = per_row.min(filled[column as usize]) as f64;
             let left = column_centre(column, partitions) - (used - 1.0) * pitch_x / 2.0;
-            Dot { index: key.index, x: left + col as f64 * pitch_x, y: TOP + 5.0 + row as f64 * PITCH, moved: key.step.moved() }
+            Dot {
+                index: key.index,
+                x: left + col as f64 * pitch_x,
+                y: TOP + 5.0 + row as f64 * PITCH,
+                moved: key.step.moved(),
+            }
         })
         .collect();
     (dots, TOP + rows as f64 * PITCH + BOTTOM)
@@ -76,13 +81,30 @@ pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>
     let mut out = String::new();
     for p in 0..partitions {
         let class = if p % 2 == 0 { "col even" } else { "col" };
-        let _ = write!(out, r#"<rect class="{class}" x="{:.2}" y="{}" width="{width:.2}" height="{}"/>"#, f64::from(p) * width, TOP - 4.0, height - TOP - BOTTOM + 8.0);
+        let _ = write!(
+            out,
+            r#"<rect class="{class}" x="{:.2}" y="{}" width="{width:.2}" height="{}"/>"#,
+            f64::from(p) * width,
+            TOP - 4.0,
+            height - TOP - BOTTOM + 8.0
+        );
         if labels.contains(&p) {
-            let _ = write!(out, r#"<text class="col-label" x="{:.1}" y="{}" text-anchor="middle">{p}</text>"#, column_centre(p, partitions), height - 6.0);
+            let _ = write!(
+                out,
+                r#"<text class="col-label" x="{:.1}" y="{}" text-anchor="middle">{p}</text>"#,
+                column_centre(p, partitions),
+                height - 6.0
+            );
         }
     }
     if let Some((p, key)) = watched {
-        let anchor = if p * 4 < partitions { "start" } else if p * 4 > partitions * 3 { "end" } else { "middle" };
+        let anchor = if p * 4 < partitions {
+            "start"
+        } else if p * 4 > partitions * 3 {
+            "end"
+        } else {
+            "middle"
+        };
         let x = column_centre(p, partitions);
         let _ = write!(
             out,

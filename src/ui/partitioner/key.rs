@@ -12,7 +12,11 @@ use crate::ui::session::Session;
 fn spaced_hex(hex: &str) -> String {
     let pairs: Vec<&str> = (0..hex.len()).step_by(2).map(|i| &hex[i..i + 2]).collect();
     let shown = pairs.iter().take(48).copied().collect::<Vec<_>>().join(" ");
-    if pairs.len() > 48 { format!("{shown} …") } else { shown }
+    if pairs.len() > 48 {
+        format!("{shown} …")
+    } else {
+        shown
+    }
 }
 
 #[component]

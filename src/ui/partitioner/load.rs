@@ -7,7 +7,9 @@ use leptos::prelude::*;
 
 use super::{grouped, percent};
 use crate::i18n::{t, tf};
-use crate::model::partitioner::{Command, KeyDistribution, PartitionLoadView, Partitioner, ProduceRound, HOT_KEY, TOPIC};
+use crate::model::partitioner::{
+    Command, KeyDistribution, PartitionLoadView, Partitioner, ProduceRound, HOT_KEY, TOPIC,
+};
 use crate::ui::session::Session;
 
 const DISTRIBUTIONS: &[(KeyDistribution, &str)] = &[
@@ -157,13 +159,16 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     if round.composite {
         how = format!("{how}, {}", t("partitioner.rounds.composite"));
     }
-    let head = tf("partitioner.rounds.head", &[
-        ("n", &(index + 1).to_string()),
-        ("records", &grouped(round.records)),
-        ("partitions", &round.partitions.to_string()),
-        ("how", &how),
-        ("share", &percent(round.report.hottest_share())),
-    ]);
+    let head = tf(
+        "partitioner.rounds.head",
+        &[
+            ("n", &(index + 1).to_string()),
+            ("records", &grouped(round.records)),
+            ("partitions", &round.partitions.to_string()),
+            ("how", &how),
+            ("share", &percent(round.report.hottest_share())),
+        ],
+    );
     let head = if round.distribution == KeyDistribution::Megacorp {
         let hot = round.report.partitions_with_hot_key().len().to_string();
         format!("{head}; {}", tf("partitioner.rounds.hot", &[("hot", &hot)]))

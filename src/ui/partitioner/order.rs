@@ -25,7 +25,13 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
         })
     });
     let order = move || {
-        session.with(|run| run.world().processing_order().iter().map(|r| format!("{} ({TOPIC}-{})", r.event, r.partition)).collect::<Vec<_>>())
+        session.with(|run| {
+            run.world()
+                .processing_order()
+                .iter()
+                .map(|r| format!("{} ({TOPIC}-{})", r.event, r.partition))
+                .collect::<Vec<_>>()
+        })
     };
     view! {
         <section class="order" aria-labelledby="order-title">

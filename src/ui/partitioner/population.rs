@@ -70,7 +70,11 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let text = target.get_untracked();
-        let command = text.trim().parse::<u32>().map(Command::Alter).map_err(|_| tf("partitioner.alter.bad", &[("value", &text)]));
+        let command = text
+            .trim()
+            .parse::<u32>()
+            .map(Command::Alter)
+            .map_err(|_| tf("partitioner.alter.bad", &[("value", &text)]));
         send(session, command);
     };
     view! {
@@ -90,10 +94,16 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
     let partitions = move || session.with(|run| run.world().num_partitions());
     let height = move || drawing.with(|(_, h)| *h);
     let indices = move || drawing.with(|(dots, _)| dots.iter().map(|d| d.index).collect::<Vec<_>>());
-    let dot = move |index: u32| drawing.with(|(dots, _)| dots.binary_search_by_key(&index, |d| d.index).ok().map(|i| dots[i]));
-    let watched = move || session.with(|run| run.world().key_steps().map(|s| (s.partition, run.world().key_text().unwrap_or_default())));
+    let dot = move |index: u32| {
+        drawing.with(|(dots, _)| dots.binary_search_by_key(&index, |d| d.index).ok().map(|i| dots[i]))
+    };
+    let watched = move || {
+        session.with(|run| run.world().key_steps().map(|s| (s.partition, run.world().key_text().unwrap_or_default())))
+    };
     // Only rewritten when it differs, not on every tick of Play.
-    let background = Memo::new(move |_| geometry::columns_markup(partitions(), height(), watched().as_ref().map(|(p, key)| (*p, key.as_str()))));
+    let background = Memo::new(move |_| {
+        geometry::columns_markup(partitions(), height(), watched().as_ref().map(|(p, key)| (*p, key.as_str())))
+    });
     view! {
         <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
             role="img" aria-label=t("partitioner.population.aria")>

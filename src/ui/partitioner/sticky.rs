@@ -32,18 +32,26 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
             let view = world.sticky_timeline();
             let open = view.batches.iter().any(|b| b.sent_ms.is_none());
             let now_ms = if open { run.sim().now_ms() } else { 0 };
-            Timeline { batches: view.batches.to_vec(), switches: view.switches.to_vec(), partitions: world.num_partitions(), now_ms }
+            Timeline {
+                batches: view.batches.to_vec(),
+                switches: view.switches.to_vec(),
+                partitions: world.num_partitions(),
+                now_ms,
+            }
         })
     });
     let settings = move || {
         session.with(|run| {
             let c = run.world().config();
-            tf("partitioner.sticky.settings", &[
-                ("batch", &c.int("batch.size").to_string()),
-                ("linger", &c.int("linger.ms").to_string()),
-                ("adaptive", &c.bool("partitioner.adaptive.partitioning.enable").to_string()),
-                ("value", &c.int("lab.value.bytes").to_string()),
-            ])
+            tf(
+                "partitioner.sticky.settings",
+                &[
+                    ("batch", &c.int("batch.size").to_string()),
+                    ("linger", &c.int("linger.ms").to_string()),
+                    ("adaptive", &c.bool("partitioner.adaptive.partitioning.enable").to_string()),
+                    ("value", &c.int("lab.value.bytes").to_string()),
+                ],
+            )
         })
     };
     view! {
@@ -72,19 +80,27 @@ fn TimelineView(timeline: Timeline) -> impl IntoView {
     let height = f64::from(partitions) * ROW + AXIS;
     let full = batches.iter().filter(|b| b.send_reason == Some(SendReason::Full)).count();
     let records: u32 = batches.iter().map(|b| b.records).sum();
-    let fill = batches.iter().map(|b| f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1))).sum::<f64>() / batches.len() as f64;
-    let summary = tf("partitioner.sticky.summary", &[
-        ("records", &records.to_string()),
-        ("batches", &batches.len().to_string()),
-        ("full", &full.to_string()),
-        ("fill", &format!("{:.0}", fill * 100.0)),
-        ("switches", &switches.len().to_string()),
-    ]);
+    let fill = batches.iter().map(|b| f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1))).sum::<f64>()
+        / batches.len() as f64;
+    let summary = tf(
+        "partitioner.sticky.summary",
+        &[
+            ("records", &records.to_string()),
+            ("batches", &batches.len().to_string()),
+            ("full", &full.to_string()),
+            ("fill", &format!("{:.0}", fill * 100.0)),
+            ("switches", &switches.len().to_string()),
+        ],
+    );
     let mut markup = String::new();
     for p in 0..partitions {
         let y = f64::from(p) * ROW;
         let lane = if p % 2 == 0 { "lane even" } else { "lane" };
-        let _ = write!(markup, r#"<rect class="{lane}" x="0" y="{y}" width="{WIDTH}" height="{ROW}"/><text class="lane-label" x="4" y="{}">{TOPIC}-{p}</text>"#, y + 15.0);
+        let _ = write!(
+            markup,
+            r#"<rect class="{lane}" x="0" y="{y}" width="{WIDTH}" height="{ROW}"/><text class="lane-label" x="4" y="{}">{TOPIC}-{p}</text>"#,
+            y + 15.0
+        );
     }
     axis_ticks(&mut markup, &axis, f64::from(partitions) * ROW);
     for b in &batches {
@@ -115,7 +131,13 @@ fn batch_block(out: &mut String, b: &BatchView, axis: &TimeAxis, now_ms: u64) {
         y + ROW - 6.0 - fill_h
     );
     if width >= 30.0 {
-        let _ = write!(out, r#"<text class="fill-label" x="{:.1}" y="{}" text-anchor="middle">{:.0}%</text>"#, x + width / 2.0, y + 12.0, share * 100.0);
+        let _ = write!(
+            out,
+            r#"<text class="fill-label" x="{:.1}" y="{}" text-anchor="middle">{:.0}%</text>"#,
+            x + width / 2.0,
+            y + 12.0,
+            share * 100.0
+        );
     }
 }
 
@@ -134,7 +156,8 @@ fn switch_mark(out: &mut String, s: &SwitchView, axis: &TimeAxis) {
 
 fn axis_ticks(out: &mut String, axis: &TimeAxis, top: f64) {
     let span = axis.end_ms - axis.start_ms;
-    let step = [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000].into_iter().find(|s| span / s <= 8).unwrap_or(10_000);
+    let step =
+        [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000].into_iter().find(|s| span / s <= 8).unwrap_or(10_000);
     let first = axis.start_ms.div_ceil(step) * step;
     for ms in (first..=axis.end_ms).step_by(step as usize) {
         let x = axis.x(ms);

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::{broker_name, esc};
 use crate::i18n::{t, tf};
-use crate::model::replication::{Acks, Command, PurgatoryView, Replication, ReplicaView};
+use crate::model::replication::{Acks, Command, PurgatoryView, ReplicaView, Replication};
 use crate::ui::session::Session;
 
 /// Length of the GC pause the card injects, in ms (longer than broker.session.timeout.ms).
@@ -115,7 +115,11 @@ fn role_key(role: &str) -> &'static str {
 
 /// Role and epoch as the broker believes them (for a dead broker: what it believed last).
 fn role_line(v: &ReplicaView) -> String {
-    let line = format!("{} · {}", t(role_key(v.role)), tf("replication.broker.epoch", &[("epoch", &v.leader_epoch.to_string())]));
+    let line = format!(
+        "{} · {}",
+        t(role_key(v.role)),
+        tf("replication.broker.epoch", &[("epoch", &v.leader_epoch.to_string())])
+    );
     if v.alive {
         line
     } else {
@@ -148,7 +152,11 @@ fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> String {
         line(&mut out, "note", &tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))]));
     }
     if parked.waiting_produces > 0 {
-        line(&mut out, "note", &tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())]));
+        line(
+            &mut out,
+            "note",
+            &tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())]),
+        );
     }
     out
 }
@@ -179,7 +187,12 @@ fn broker_actions(v: &ReplicaView, session: Session<Replication>) -> AnyView {
     let buttons: [(&'static str, &'static str, &'static str, Command); 4] = [
         ("replication.action.kill", "replication.action.kill.hint", "danger", Command::Kill(id)),
         ("replication.action.powerfail", "replication.action.powerfail.hint", "danger", Command::PowerFail(id)),
-        ("replication.action.pause", "replication.action.pause.hint", "", Command::Pause { broker: id, duration_ms: PAUSE_MS }),
+        (
+            "replication.action.pause",
+            "replication.action.pause.hint",
+            "",
+            Command::Pause { broker: id, duration_ms: PAUSE_MS },
+        ),
         (slow_key, "replication.action.slow.hint", "", Command::Slow { broker: id, delay_ms: delay }),
     ];
     let buttons = buttons

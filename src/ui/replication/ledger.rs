@@ -21,14 +21,23 @@ fn lost_list(ids: &[u64]) -> String {
 }
 
 fn markup(s: &LedgerSummary, lost: &[u64]) -> String {
-    let (class, headline) = if s.acked_lost > 0 { (" bad", t("replication.ledger.headline_bad")) } else { ("", t("replication.ledger.headline_ok")) };
+    let (class, headline) = if s.acked_lost > 0 {
+        (" bad", t("replication.ledger.headline_bad"))
+    } else {
+        ("", t("replication.ledger.headline_ok"))
+    };
     let mut out = format!(
         r#"<p class="headline{class}" data-testid="ledger-headline"><span class="big num" data-testid="acked-lost">{}</span> <span>{}</span></p>"#,
         s.acked_lost,
         esc(headline)
     );
     if !lost.is_empty() {
-        let _ = write!(out, r#"<p class="lost-ids">{} <span class="num">{}</span></p>"#, esc(t("replication.ledger.lost_ids")), lost_list(lost));
+        let _ = write!(
+            out,
+            r#"<p class="lost-ids">{} <span class="num">{}</span></p>"#,
+            esc(t("replication.ledger.lost_ids")),
+            lost_list(lost)
+        );
     }
     out.push_str(r#"<table class="ledger" data-testid="ledger"><tbody>"#);
     let rows = [
@@ -41,7 +50,11 @@ fn markup(s: &LedgerSummary, lost: &[u64]) -> String {
         ("replication.ledger.unacked_present", "ledger-unacked-present", s.unacked_but_present, ""),
     ];
     for (key, testid, value, class) in rows {
-        let _ = write!(out, r#"<tr{class}><th scope="row">{}</th><td class="num" data-testid="{testid}">{value}</td></tr>"#, esc(t(key)));
+        let _ = write!(
+            out,
+            r#"<tr{class}><th scope="row">{}</th><td class="num" data-testid="{testid}">{value}</td></tr>"#,
+            esc(t(key))
+        );
     }
     out.push_str("</tbody></table>");
     out

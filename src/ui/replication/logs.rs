@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::{broker_name, esc};
 use crate::i18n::{t, tf};
-use crate::model::replication::{RecordView, Replication, ReplicaView};
+use crate::model::replication::{RecordView, ReplicaView, Replication};
 use crate::ui::session::Session;
 
 /// How many offsets are drawn as cells (the rest fold into a range).
@@ -70,7 +70,14 @@ fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> String {
     out
 }
 
-fn replica_row(out: &mut String, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {
+fn replica_row(
+    out: &mut String,
+    v: &ReplicaView,
+    is_leader: bool,
+    leader: Option<&[RecordView]>,
+    start: i64,
+    end: i64,
+) {
     let (hw, leo) = (v.high_watermark, v.log_end_offset);
     let star = if is_leader { " ★" } else { "" };
     let (down, state) = if v.alive { ("", "") } else { (" down", t("replication.logs.down")) };
@@ -99,10 +106,19 @@ fn slot(out: &mut String, offset: i64, record: Option<RecordView>, hw: i64, leo:
     let _ = write!(out, r#"<div class="slot{edge}">"#);
     match record {
         Some(r) => {
-            let state = if r.below_high_watermark { t("replication.logs.committed") } else { t("replication.logs.uncommitted") };
+            let state = if r.below_high_watermark {
+                t("replication.logs.committed")
+            } else {
+                t("replication.logs.uncommitted")
+            };
             let title = tf(
                 "replication.logs.cell",
-                &[("offset", &offset.to_string()), ("record", &r.record_id.to_string()), ("epoch", &r.leader_epoch.to_string()), ("state", state)],
+                &[
+                    ("offset", &offset.to_string()),
+                    ("record", &r.record_id.to_string()),
+                    ("epoch", &r.leader_epoch.to_string()),
+                    ("state", state),
+                ],
             );
             let above = if r.below_high_watermark { "" } else { " above-hw" };
             let (diff_class, diff_mark) = if differs { (" differs", " ≠") } else { ("", "") };
@@ -126,8 +142,16 @@ fn slot(out: &mut String, offset: i64, record: Option<RecordView>, hw: i64, leo:
 fn fold_cell(out: &mut String, v: &ReplicaView, start: i64) {
     out.push_str(r#"<div class="fold"><div class="chips">"#);
     for (epoch, first, count) in epoch_runs(&v.records, v.log_end_offset.min(start) as usize) {
-        let title = tf("replication.logs.run", &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())]);
-        let _ = write!(out, r#"<span class="chip epoch-{}" title="{}">e{epoch}×{count}</span>"#, epoch_class(epoch), esc(&title));
+        let title = tf(
+            "replication.logs.run",
+            &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())],
+        );
+        let _ = write!(
+            out,
+            r#"<span class="chip epoch-{}" title="{}">e{epoch}×{count}</span>"#,
+            epoch_class(epoch),
+            esc(&title)
+        );
     }
     out.push_str(r#"</div><div class="mark">"#);
     if v.high_watermark < start {
@@ -141,7 +165,8 @@ fn fold_cell(out: &mut String, v: &ReplicaView, start: i64) {
 
 #[component]
 pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
-    let markup = move || session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()));
+    let markup =
+        move || session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()));
     view! {
         <section aria-labelledby="rep-logs-title">
             <h2 id="rep-logs-title">{t("replication.logs")}</h2>

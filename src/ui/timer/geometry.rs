@@ -53,7 +53,16 @@ impl Rings {
         let (p0, p1, p2, p3) = (point(r1, a0), point(r1, a1), point(r0, a1), point(r0, a0));
         format!(
             "M{} {}A{r1} {r1} 0 {large} 1 {} {}L{} {}A{r0} {r0} 0 {large} 0 {} {}Z",
-            D(p0.0), D(p0.1), D(p1.0), D(p1.1), D(p2.0), D(p2.1), D(p3.0), D(p3.1), r1 = D(r1), r0 = D(r0)
+            D(p0.0),
+            D(p0.1),
+            D(p1.0),
+            D(p1.1),
+            D(p2.0),
+            D(p2.1),
+            D(p3.0),
+            D(p3.1),
+            r1 = D(r1),
+            r0 = D(r0)
         )
     }
 

@@ -59,7 +59,9 @@ fn Legend() -> impl IntoView {
     ];
     let markup: String = items
         .iter()
-        .map(|(class, symbol, key)| format!(r#"<li><span class="key {class}" aria-hidden="true">{symbol}</span> {}</li>"#, t(key)))
+        .map(|(class, symbol, key)| {
+            format!(r#"<li><span class="key {class}" aria-hidden="true">{symbol}</span> {}</li>"#, t(key))
+        })
         .collect();
     view! { <ul class="legend timer-legend" inner_html=markup/> }
 }

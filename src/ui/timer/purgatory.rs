@@ -51,7 +51,12 @@ fn stats(p: &PurgatoryView) -> String {
     ];
     figures
         .iter()
-        .map(|(key, testid, value)| format!(r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#, t(key)))
+        .map(|(key, testid, value)| {
+            format!(
+                r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#,
+                t(key)
+            )
+        })
         .collect()
 }
 
@@ -62,7 +67,9 @@ fn join(ids: &[u32]) -> String {
 /// "level 1 bucket 17" of a pending task, or a dash.
 fn place(session: Session<TimerLab>, task: u64) -> String {
     session.with(|run| match run.world().timer().location(task) {
-        Some((level, bucket)) => tf("timer.location", &[("level", &level.to_string()), ("bucket", &bucket.to_string())]),
+        Some((level, bucket)) => {
+            tf("timer.location", &[("level", &level.to_string()), ("bucket", &bucket.to_string())])
+        }
         None => "–".to_string(),
     })
 }

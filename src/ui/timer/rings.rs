@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::html::escape;
 use super::geometry::{center, point, Rings, D, SIZE};
+use super::html::escape;
 use crate::i18n::{t, tf};
 use crate::model::timer::{LevelView, MoveView, TimerLab};
 use crate::ui::session::Session;
@@ -143,7 +143,12 @@ fn busy_buckets(svg: &mut String, rings: Rings, levels: &[LevelView]) {
                     ("count", &bucket.tasks.len().to_string()),
                 ],
             );
-            let _ = write!(svg, r#"<path class="busy" d="{}"><title>{}</title></path>"#, rings.sector(wheel.level, bucket.index), escape(&title));
+            let _ = write!(
+                svg,
+                r#"<path class="busy" d="{}"><title>{}</title></path>"#,
+                rings.sector(wheel.level, bucket.index),
+                escape(&title)
+            );
         }
     }
 }
@@ -155,7 +160,11 @@ fn pointers(svg: &mut String, rings: Rings, levels: &[LevelView]) {
         let ((x1, y1), (x2, y2)) = rings.pointer(wheel.level, bucket);
         let title = tf(
             "timer.pointer.title",
-            &[("level", &wheel.level.to_string()), ("time", &wheel.current_time_ms.to_string()), ("bucket", &bucket.to_string())],
+            &[
+                ("level", &wheel.level.to_string()),
+                ("time", &wheel.current_time_ms.to_string()),
+                ("bucket", &bucket.to_string()),
+            ],
         );
         let _ = write!(
             svg,
@@ -173,7 +182,12 @@ fn pointers(svg: &mut String, rings: Rings, levels: &[LevelView]) {
 fn bucket_numbers(svg: &mut String, rings: Rings) {
     for bucket in (0..rings.wheel_size).filter(|b| rings.labelled(*b)) {
         let (x, y) = rings.label_at(bucket);
-        let _ = write!(svg, r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{bucket}</text>"#, D(x), D(y + 4.0));
+        let _ = write!(
+            svg,
+            r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{bucket}</text>"#,
+            D(x),
+            D(y + 4.0)
+        );
     }
 }
 
@@ -184,10 +198,10 @@ fn move_marks(svg: &mut String, rings: Rings, moves: &[MoveView], dots: &[Dot]) 
         let from = rings.dot(level, bucket, 0, 1);
         match m.step.to {
             Some((to_level, to_bucket)) => {
-                let to = dots
-                    .iter()
-                    .find(|d| d.id == m.step.id)
-                    .map_or_else(|| rings.dot(to_level, to_bucket, 0, 1), |d| rings.dot(d.level, d.bucket, d.slot, d.count));
+                let to = dots.iter().find(|d| d.id == m.step.id).map_or_else(
+                    || rings.dot(to_level, to_bucket, 0, 1),
+                    |d| rings.dot(d.level, d.bucket, d.slot, d.count),
+                );
                 let end = shorten(from, to, rings.dot_radius() + 3.0);
                 let _ = write!(
                     svg,
@@ -199,7 +213,12 @@ fn move_marks(svg: &mut String, rings: Rings, moves: &[MoveView], dots: &[Dot]) 
                 );
             }
             None => {
-                let _ = write!(svg, r#"<text class="ran" x="{}" y="{}" text-anchor="middle">✓</text>"#, D(from.0), D(from.1 + 5.0));
+                let _ = write!(
+                    svg,
+                    r#"<text class="ran" x="{}" y="{}" text-anchor="middle">✓</text>"#,
+                    D(from.0),
+                    D(from.1 + 5.0)
+                );
             }
         }
     }
@@ -233,12 +252,24 @@ fn dot_markup(rings: Rings, d: &Dot) -> String {
     // Labels go left of dots on the right-hand side, so they stay inside the drawing.
     let (x, _) = rings.dot(d.level, d.bucket, d.slot, d.count);
     let (label_x, anchor) = if x > center() + 60.0 { (-r - 3.0, "end") } else { (r + 3.0, "start") };
-    let title = tf("timer.dot.title", &[("id", &d.id.to_string()), ("origin", &d.origin), ("expiration", &d.expiration_ms.to_string())]);
+    let title = tf(
+        "timer.dot.title",
+        &[("id", &d.id.to_string()), ("origin", &d.origin), ("expiration", &d.expiration_ms.to_string())],
+    );
     let mut svg = format!("<title>{}</title>", escape(&title));
     let _ = match kind_of(&d.origin) {
         Kind::Sandbox => write!(svg, r#"<circle class="shape sandbox" r="{r}"/>"#),
-        Kind::Produce => write!(svg, r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#, D(-r), D(-r), D(2.0 * r), D(2.0 * r)),
-        Kind::Fetch => write!(svg, r#"<path class="shape fetch" d="M0 {}L{r} 0L0 {r}L{} 0Z"/>"#, D(-r * 1.3), D(-r * 1.3)),
+        Kind::Produce => write!(
+            svg,
+            r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#,
+            D(-r),
+            D(-r),
+            D(2.0 * r),
+            D(2.0 * r)
+        ),
+        Kind::Fetch => {
+            write!(svg, r#"<path class="shape fetch" d="M0 {}L{r} 0L0 {r}L{} 0Z"/>"#, D(-r * 1.3), D(-r * 1.3))
+        }
     };
     let label = if d.count == 1 {
         format!(r#"<tspan class="exp">{} ms</tspan> {}"#, d.expiration_ms, escape(&short(&d.origin)))

@@ -21,7 +21,9 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
         ev.prevent_default();
         let text = delay.get_untracked();
         match text.trim().parse::<u64>() {
-            Ok(delay_ms) => session.command(Command::AddTask { delay_ms, label: label.get_untracked().trim().to_string() }),
+            Ok(delay_ms) => {
+                session.command(Command::AddTask { delay_ms, label: label.get_untracked().trim().to_string() })
+            }
             Err(_) => Transport::error(&session).set(Some(tf("timer.add.bad_delay", &[("text", &text)]))),
         }
     };
@@ -79,10 +81,17 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
         let Some(first) = moves.first() else {
             return format!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
         };
-        let mut out = format!(r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#, tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())]));
+        let mut out = format!(
+            r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#,
+            tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())])
+        );
         for m in &moves {
             let (class, symbol, text) = move_line(m);
-            let _ = write!(out, r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#, escape(&text));
+            let _ = write!(
+                out,
+                r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#,
+                escape(&text)
+            );
         }
         out + "</ul>"
     };

@@ -22,7 +22,13 @@ pub struct AssignorExample {
 }
 
 fn member(id: &str, topics: &[String]) -> Subscription {
-    Subscription { member_id: id.into(), group_instance_id: None, topics: topics.to_vec(), owned: vec![], generation: -1 }
+    Subscription {
+        member_id: id.into(),
+        group_instance_id: None,
+        topics: topics.to_vec(),
+        owned: vec![],
+        generation: -1,
+    }
 }
 
 /// Seed 003: Range on 2 consumers × t0/t1 with 3 partitions each; then C0, C1, C2 (assigned by

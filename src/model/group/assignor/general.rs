@@ -160,7 +160,11 @@ impl General<'_> {
         self.owner.insert(actual, new.to_string());
     }
 
-    fn perform_reassignments(&mut self, partitions: &[TopicPartition], previous: &BTreeMap<TopicPartition, (String, i32)>) -> bool {
+    fn perform_reassignments(
+        &mut self,
+        partitions: &[TopicPartition],
+        previous: &BTreeMap<TopicPartition, (String, i32)>,
+    ) -> bool {
         let mut performed = false;
         loop {
             let mut modified = false;
@@ -208,7 +212,11 @@ fn balance_score(assignment: &Assignment) -> usize {
 }
 
 /// Kafka's `prepopulateCurrentAssignments`: older-generation claims remembered per partition.
-fn previous_claims(members: &[Subscription], order: &[String], max_generation: i32) -> BTreeMap<TopicPartition, (String, i32)> {
+fn previous_claims(
+    members: &[Subscription],
+    order: &[String],
+    max_generation: i32,
+) -> BTreeMap<TopicPartition, (String, i32)> {
     let mut previous: BTreeMap<TopicPartition, (String, i32)> = BTreeMap::new();
     for id in order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
@@ -229,12 +237,18 @@ fn previous_claims(members: &[Subscription], order: &[String], max_generation: i
 }
 
 /// Runs the general sticky algorithm.
-pub(super) fn general(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription], ownership: Ownership) -> Assignment {
-    let mut topic_consumers: BTreeMap<String, Vec<String>> = partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect();
+pub(super) fn general(
+    partitions_per_topic: &BTreeMap<String, u32>,
+    members: &[Subscription],
+    ownership: Ownership,
+) -> Assignment {
+    let mut topic_consumers: BTreeMap<String, Vec<String>> =
+        partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect();
     let mut consumer_topics: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for id in &ownership.order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
-        let topics: Vec<String> = member.topics.iter().filter(|t| partitions_per_topic.contains_key(*t)).cloned().collect();
+        let topics: Vec<String> =
+            member.topics.iter().filter(|t| partitions_per_topic.contains_key(*t)).cloned().collect();
         for topic in &topics {
             topic_consumers.get_mut(topic).expect("known topic").push(id.clone());
         }
@@ -242,8 +256,10 @@ pub(super) fn general(partitions_per_topic: &BTreeMap<String, u32>, members: &[S
     }
     let mut sorted_topics: Vec<String> = topic_consumers.keys().cloned().collect();
     sorted_topics.sort_by(|a, b| (topic_consumers[a].len(), a).cmp(&(topic_consumers[b].len(), b)));
-    let mut all_partitions: Vec<TopicPartition> =
-        sorted_topics.iter().flat_map(|t| (0..partitions_per_topic[t]).map(move |p| TopicPartition::new(t, p))).collect();
+    let mut all_partitions: Vec<TopicPartition> = sorted_topics
+        .iter()
+        .flat_map(|t| (0..partitions_per_topic[t]).map(move |p| TopicPartition::new(t, p)))
+        .collect();
     let previous = previous_claims(members, &ownership.order, ownership.max_generation);
     let mut g = General {
         partitions_per_topic,
@@ -270,13 +286,15 @@ pub(super) fn general(partitions_per_topic: &BTreeMap<String, u32>, members: &[S
         revocation_required |= list.len() != before;
         assigned.extend(list.iter().cloned());
     }
-    let mut unassigned: Vec<TopicPartition> = all_partitions.iter().filter(|tp| !assigned.contains(*tp)).cloned().collect();
+    let mut unassigned: Vec<TopicPartition> =
+        all_partitions.iter().filter(|tp| !assigned.contains(*tp)).cloned().collect();
     g.sorted_members = g.current.keys().cloned().collect();
     let initializing = g.sorted().last().is_none_or(|m| g.size(m) == 0);
     for tp in &unassigned {
         g.assign_to_least_loaded(tp);
     }
-    let fixed_topics: BTreeSet<String> = g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect();
+    let fixed_topics: BTreeSet<String> =
+        g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect();
     all_partitions.retain(|tp| !fixed_topics.contains(&tp.topic));
     unassigned.retain(|tp| !fixed_topics.contains(&tp.topic));
     let mut fixed: Assignment = BTreeMap::new();

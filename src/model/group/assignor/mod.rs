@@ -12,7 +12,7 @@ mod sticky;
 use std::collections::BTreeMap;
 
 pub use examples::{seed003_examples, AssignorExample};
-pub use java_order::{java_string_hash, java_map_order};
+pub use java_order::{java_map_order, java_string_hash};
 
 /// Kafka's `TopicPartition` (org.apache.kafka.common.TopicPartition).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -76,9 +76,9 @@ impl AssignorKind {
 
     /// Reads a `partition.assignment.strategy` value (class name or short name).
     pub fn from_config(value: &str) -> Option<Self> {
-        [Self::Range, Self::RoundRobin, Self::Sticky, Self::CooperativeSticky]
-            .into_iter()
-            .find(|k| k.class_name() == value || k.protocol_name() == value || k.class_name().ends_with(&format!(".{value}")))
+        [Self::Range, Self::RoundRobin, Self::Sticky, Self::CooperativeSticky].into_iter().find(|k| {
+            k.class_name() == value || k.protocol_name() == value || k.class_name().ends_with(&format!(".{value}"))
+        })
     }
 
     /// COOPERATIVE rebalance protocol (KIP-429) instead of EAGER.
@@ -135,8 +135,9 @@ pub fn member_order(members: &[Subscription]) -> Vec<&Subscription> {
 }
 
 /// All partitions of `topics` in (topic name, partition) order.
-fn partitions_of<'a>(partitions_per_topic: &BTreeMap<String, u32>, topics: impl Iterator<Item = &'a String>) -> Vec<TopicPartition> {
-    topics
-        .flat_map(|topic| (0..partitions_per_topic[topic]).map(move |p| TopicPartition::new(topic, p)))
-        .collect()
+fn partitions_of<'a>(
+    partitions_per_topic: &BTreeMap<String, u32>,
+    topics: impl Iterator<Item = &'a String>,
+) -> Vec<TopicPartition> {
+    topics.flat_map(|topic| (0..partitions_per_topic[topic]).map(move |p| TopicPartition::new(topic, p))).collect()
 }

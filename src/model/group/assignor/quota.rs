@@ -23,7 +23,12 @@ pub(super) fn constrained(
 ) -> (Assignment, BTreeMap<TopicPartition, String>) {
     let total: usize = partitions_per_topic.values().map(|n| *n as usize).sum();
     let members = ownership.order.len();
-    let mut q = Quotas { min: total / members, max: total.div_ceil(members), expected_over_min: total % members, current_over_min: 0 };
+    let mut q = Quotas {
+        min: total / members,
+        max: total.div_ceil(members),
+        expected_over_min: total % members,
+        current_over_min: 0,
+    };
     let mut assignment: Assignment = ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect();
     let mut maybe_revoked: BTreeMap<TopicPartition, String> = BTreeMap::new();
     let mut under_min: Vec<String> = Vec::new();
@@ -93,6 +98,9 @@ pub(super) fn constrained(
             q.current_over_min += 1;
         }
     }
-    debug_assert!(assignment.values().all(|l| l.len() >= q.min && l.len() <= q.max), "constrained sticky result is unbalanced");
+    debug_assert!(
+        assignment.values().all(|l| l.len() >= q.min && l.len() <= q.max),
+        "constrained sticky result is unbalanced"
+    );
     (assignment, transferring)
 }

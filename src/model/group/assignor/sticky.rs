@@ -39,8 +39,13 @@ pub(super) fn read_ownership(partitions_per_topic: &BTreeMap<String, u32>, membe
     let order = java_map_order(&ids, |id| java_string_hash(id));
     let by_id: BTreeMap<&str, &Subscription> = members.iter().map(|m| (m.member_id.as_str(), m)).collect();
     let first_topics: Option<BTreeSet<&String>> = order.first().map(|id| by_id[id.as_str()].topics.iter().collect());
-    let mut ownership =
-        Ownership { order: order.clone(), owned: BTreeMap::new(), claimed_twice: BTreeSet::new(), max_generation: DEFAULT_GENERATION, all_equal: true };
+    let mut ownership = Ownership {
+        order: order.clone(),
+        owned: BTreeMap::new(),
+        claimed_twice: BTreeSet::new(),
+        max_generation: DEFAULT_GENERATION,
+        all_equal: true,
+    };
     let mut previous_owner: BTreeMap<TopicPartition, String> = BTreeMap::new();
     for id in &order {
         let member = by_id[id.as_str()];

@@ -9,7 +9,14 @@ use crate::model::timer::world::{Event, TaskKind, Tasks};
 impl Purgatory {
     /// The leader gets a follower's fetch: it learns the follower's offset, may move the ISR
     /// and HW, then answers at once if enough bytes are there, else parks a `DelayedFetch`.
-    pub(super) fn on_follower_fetch(&mut self, replica: u32, incarnation: u32, fetch_offset: u64, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_follower_fetch(
+        &mut self,
+        replica: u32,
+        incarnation: u32,
+        fetch_offset: u64,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event>,
+    ) {
         let (now_ms, leader_leo) = (ctx.now_ms(), self.log_end_offset);
         let follower = self.follower_mut(replica);
         if !follower.fetching() || follower.incarnation != incarnation {
@@ -77,11 +84,20 @@ impl Purgatory {
                 );
                 self.respond_to_follower(replica, parked.incarnation, ctx);
             }
-            None => ctx.log("broker-1", format!("an earlier DelayedFetch of broker-{replica} expired: its answer goes nowhere")),
+            None => ctx.log(
+                "broker-1",
+                format!("an earlier DelayedFetch of broker-{replica} expired: its answer goes nowhere"),
+            ),
         }
     }
 
-    pub(super) fn on_follower_response(&mut self, replica: u32, incarnation: u32, up_to_offset: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_follower_response(
+        &mut self,
+        replica: u32,
+        incarnation: u32,
+        up_to_offset: u64,
+        ctx: &mut Ctx<Event>,
+    ) {
         let network_ms = self.network_ms;
         let follower = self.follower_mut(replica);
         if !follower.fetching() || follower.incarnation != incarnation {
@@ -180,7 +196,13 @@ impl Purgatory {
             return;
         }
         self.consumer_parked = None;
-        ctx.log("broker-1", format!("DelayedFetch of the consumer completed early: {available_bytes} B ≥ fetch.min.bytes={}", self.consumer_min_bytes));
+        ctx.log(
+            "broker-1",
+            format!(
+                "DelayedFetch of the consumer completed early: {available_bytes} B ≥ fetch.min.bytes={}",
+                self.consumer_min_bytes
+            ),
+        );
         tasks.cancel(parked.task, ctx);
         ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
     }
@@ -188,7 +210,13 @@ impl Purgatory {
     pub(super) fn expire_consumer_fetch(&mut self, task: u64, ctx: &mut Ctx<Event>) {
         if self.consumer_parked.is_some_and(|parked| parked.task == task) {
             self.consumer_parked = None;
-            ctx.log("broker-1", format!("DelayedFetch of the consumer expired after fetch.max.wait.ms={}: empty answer", self.consumer_wait_ms));
+            ctx.log(
+                "broker-1",
+                format!(
+                    "DelayedFetch of the consumer expired after fetch.max.wait.ms={}: empty answer",
+                    self.consumer_wait_ms
+                ),
+            );
             ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
         }
     }
