@@ -6,7 +6,8 @@ use crate::model::group::GroupLab;
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
-use crate::model::scene::{LabScene, Preset, Run};
+use crate::link::LinkState;
+use crate::model::scene::{LabScene, Preset, Run, DEFAULT_SEED};
 use crate::model::timer::TimerLab;
 
 /// One scene as the shell's navigation and the tests see it.
@@ -40,3 +41,28 @@ pub const SCENES: &[SceneInfo] = &[
 pub fn ids() -> Vec<&'static str> {
     SCENES.iter().map(|s| s.id).collect()
 }
+
+/// The run a link names: a preset (optionally at `t=`), or seed + config + actions.
+pub fn open_run<S: LabScene>(link: &LinkState) -> Result<Run<S>, String> {
+    let seed = link.seed.unwrap_or(DEFAULT_SEED);
+    let explicit = !link.actions.is_empty() || !link.config.is_empty() || link.seed.is_some();
+    match (&link.preset, explicit) {
+        (Some(id), false) => match S::presets().iter().find(|p| p.id == id) {
+            Some(preset) => Run::<S>::from_preset(preset).and_then(|mut run| {
+                if let Some(position) = link.position {
+                    if position > run.history.tape().len() {
+                        return Err(format!("position {position} is past the end of the preset"));
+                    }
+                    run.history.seek(position);
+                }
+                Ok(run)
+            }),
+            None => {
+                let known: Vec<&str> = S::presets().iter().map(|p| p.id).collect();
+                Err(format!("unknown preset \"{id}\" (presets: {})", known.join(", ")))
+            }
+        },
+        _ => Run::<S>::restore(seed, &link.config, &link.actions, link.position),
+    }
+}
+

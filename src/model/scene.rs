@@ -2,6 +2,9 @@
 //! built from a config, how its commands read in a link, and its presets.
 
 use crate::model::config::{Config, Property};
+
+/// The seed a run starts with when the link names none.
+pub const DEFAULT_SEED: u64 = 1;
 use crate::model::kernel::{decode_tape, encode_tape, CommandCodec, History, Input, Sim, World};
 
 /// A one-click starting point from the course notes: config overrides plus recorded inputs.

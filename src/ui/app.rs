@@ -22,7 +22,7 @@ use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
-pub const DEFAULT_SEED: u64 = 1;
+pub use crate::model::scene::DEFAULT_SEED;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -96,26 +96,7 @@ where
     S::Command: Send + Sync,
     S::Event: Send + Sync,
 {
-    let seed = link.seed.unwrap_or(DEFAULT_SEED);
-    let explicit = !link.actions.is_empty() || !link.config.is_empty() || link.seed.is_some();
-    let result = match (&link.preset, explicit) {
-        (Some(id), false) => match S::presets().iter().find(|p| p.id == id) {
-            Some(preset) => Run::from_preset(preset).and_then(|mut run| {
-                if let Some(position) = link.position {
-                    if position > run.history.tape().len() {
-                        return Err(format!("position {position} is past the end of the preset"));
-                    }
-                    run.history.seek(position);
-                }
-                Ok(run)
-            }),
-            None => {
-                let known: Vec<&str> = S::presets().iter().map(|p| p.id).collect();
-                Err(format!("unknown preset \"{id}\" (presets: {})", known.join(", ")))
-            }
-        },
-        _ => Run::restore(seed, &link.config, &link.actions, link.position),
-    };
+    let result = scenes::open_run::<S>(link);
     match result {
         Ok(run) => (Session::new(run, link.preset.clone()), None),
         Err(why) => {
