@@ -52,7 +52,7 @@ impl LinkState {
                     .map_err(|_| format!("seed \"{value}\" is not a whole number from 0 to {}", u64::MAX))?;
                 self.seed = Some(seed);
             }
-            "c" => self.config = crate::model::scene::parse_overrides(&value)?,
+            "c" => self.config = crate::model::scene::parse_overrides(&value).map_err(|e| e.to_string())?,
             "a" => self.actions = value,
             "t" => {
                 let position = value.parse().map_err(|_| format!("position t=\"{value}\" is not a whole number"))?;

@@ -1,13 +1,13 @@
 //! The registry of scenes: link id, catalog key of the name, and presets.
 //! Pure (no UI), so native tests can check every scene's presets and texts.
 
+use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
-use crate::link::LinkState;
-use crate::model::scene::{LabScene, Preset, Run, DEFAULT_SEED};
+use crate::model::scene::{LabScene, Preset, Run, RunError, DEFAULT_SEED};
 use crate::model::timer::TimerLab;
 
 /// One scene as the shell's navigation and the tests see it.
@@ -17,10 +17,10 @@ pub struct SceneInfo {
     pub title_key: &'static str,
     pub presets: fn() -> &'static [Preset],
     /// Builds the preset's run; `Err` says why it cannot be built.
-    pub replay: fn(&Preset) -> Result<(), String>,
+    pub replay: fn(&Preset) -> Result<(), RunError>,
 }
 
-fn replay<S: LabScene>(preset: &Preset) -> Result<(), String> {
+fn replay<S: LabScene>(preset: &Preset) -> Result<(), RunError> {
     Run::<S>::from_preset(preset).map(|_| ())
 }
 
@@ -43,26 +43,26 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// The run a link names: a preset (optionally at `t=`), or seed + config + actions.
-pub fn open_run<S: LabScene>(link: &LinkState) -> Result<Run<S>, String> {
+pub fn open_run<S: LabScene>(link: &LinkState) -> Result<Run<S>, RunError> {
     let seed = link.seed.unwrap_or(DEFAULT_SEED);
     let explicit = !link.actions.is_empty() || !link.config.is_empty() || link.seed.is_some();
     match (&link.preset, explicit) {
         (Some(id), false) => match S::presets().iter().find(|p| p.id == id) {
             Some(preset) => Run::<S>::from_preset(preset).and_then(|mut run| {
                 if let Some(position) = link.position {
-                    if position > run.history.tape().len() {
-                        return Err(format!("position {position} is past the end of the preset"));
+                    let len = run.history.tape().len();
+                    if position > len {
+                        return Err(RunError::PastEnd { position, len });
                     }
                     run.history.seek(position);
                 }
                 Ok(run)
             }),
             None => {
-                let known: Vec<&str> = S::presets().iter().map(|p| p.id).collect();
-                Err(format!("unknown preset \"{id}\" (presets: {})", known.join(", ")))
+                let known = S::presets().iter().map(|p| p.id).collect();
+                Err(RunError::UnknownPreset { id: id.clone(), known })
             }
         },
         _ => Run::<S>::restore(seed, &link.config, &link.actions, link.position),
     }
 }
-

@@ -61,7 +61,11 @@ fn a_crashed_member_is_expelled_only_after_session_timeout() {
         "heartbeats stopped but the session has not expired yet"
     );
     wait(&mut r, 6000);
-    assert!(r.sim().log().iter().any(|e| e.text.contains("has failed: no heartbeat within session.timeout.ms=10000")));
+    assert!(r
+        .sim()
+        .log()
+        .iter()
+        .any(|e| e.fact.0.contains("has failed: no heartbeat within session.timeout.ms=10000")));
     wait(&mut r, 10_000);
     assert_eq!(r.world().coordinator().state, GroupState::Stable);
     assert_eq!(r.world().coordinator().members.len(), 2);
@@ -74,7 +78,7 @@ fn a_paused_member_longer_than_session_timeout_is_expelled_and_rejoins() {
     wait(&mut r, 10_000);
     command(&mut r, Command::Pause { member: 1, duration_ms: 60_000 });
     wait(&mut r, 90_000);
-    let log: Vec<_> = r.sim().log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<_> = r.sim().log().iter().map(|e| e.fact.0.clone()).collect();
     assert!(log.iter().any(|t| t.contains("has failed: no heartbeat")));
     assert!(log.iter().any(|t| t.contains("UNKNOWN_MEMBER_ID") || t.contains("onPartitionsLost")));
     assert_eq!(r.world().coordinator().members.len(), 3, "the paused member rejoined");
@@ -87,8 +91,8 @@ fn a_stuck_member_beyond_max_poll_interval_leaves_while_heartbeats_continued() {
     wait(&mut r, 10_000);
     command(&mut r, Command::Slow { member: 2, ms_per_record: 5000 });
     wait(&mut r, 40_000);
-    let log: Vec<_> = r.sim().log().iter().map(|e| (e.actor.clone(), e.text.clone())).collect();
-    assert!(log.iter().any(|(a, t)| a == "C2" && t.contains("consumer poll timeout has expired")));
+    let log: Vec<_> = r.sim().log().iter().map(|e| (e.actor.clone(), e.fact.0.clone())).collect();
+    assert!(log.iter().any(|(a, t)| a.to_string() == "C2" && t.contains("consumer poll timeout has expired")));
     assert!(log
         .iter()
         .any(|(_, t)| t.contains("through explicit LeaveGroup; reason: consumer poll timeout has expired")));
@@ -106,7 +110,7 @@ fn slow_consumer_lag_grows_while_the_fixes_keep_it_flat() {
     let loop_run = preset("rebalance-loop");
     assert!(loop_run.world().coordinator().generation >= 5, "the group keeps rebalancing");
     assert!(loop_run.world().ledger().total_duplicates() > 1000, "each successor redoes the batch");
-    assert!(loop_run.sim().log().iter().filter(|e| e.text.contains("poll timeout has expired")).count() >= 6);
+    assert!(loop_run.sim().log().iter().filter(|e| e.fact.0.contains("poll timeout has expired")).count() >= 6);
     for fix in ["fix-fewer-records", "fix-longer-interval"] {
         let fixed = preset(fix);
         assert_eq!(fixed.world().coordinator().generation, 1, "{fix}: no rebalance after the first");
@@ -136,7 +140,7 @@ fn eager_restart_stops_the_survivors_until_the_dead_member_expires_and_cooperati
 fn static_member_restarting_within_session_timeout_keeps_its_partitions_without_rebalance() {
     let r = preset("static-restart");
     assert_eq!(r.world().coordinator().generation, 1, "no rebalance at all");
-    assert!(r.sim().log().iter().any(|e| e.text.contains("static member instance-3 rejoined")));
+    assert!(r.sim().log().iter().any(|e| e.fact.0.contains("static member instance-3 rejoined")));
     let c3: Vec<u32> = r
         .world()
         .describe()
@@ -222,11 +226,21 @@ fn bad_commands_are_refused_and_change_nothing() {
     let mut r = run("");
     wait(&mut r, 1000);
     let before = r.sim().trace_hash();
-    assert!(r.history.push(Input::Command(Command::Kill(7))).unwrap_err().contains("There is no member C7"));
-    assert!(r.history.push(Input::Command(Command::GrowPartitions(3))).unwrap_err().contains("can only grow"));
-    assert!(r.history.push(Input::Command(Command::Restart(1))).unwrap_err().contains("already running"));
+    assert!(r
+        .history
+        .push(Input::Command(Command::Kill(7)))
+        .unwrap_err()
+        .to_string()
+        .contains("There is no member C7"));
+    assert!(r
+        .history
+        .push(Input::Command(Command::GrowPartitions(3)))
+        .unwrap_err()
+        .to_string()
+        .contains("can only grow"));
+    assert!(r.history.push(Input::Command(Command::Restart(1))).unwrap_err().to_string().contains("already running"));
     assert_eq!(r.sim().trace_hash(), before);
-    let err = Run::<GroupLab>::new(1, &[("heartbeat.interval.ms".into(), "50000".into())]).unwrap_err();
+    let err = Run::<GroupLab>::new(1, &[("heartbeat.interval.ms".into(), "50000".into())]).unwrap_err().to_string();
     assert!(err.contains("heartbeat.interval.ms must be set lower than session.timeout.ms"));
 }
 

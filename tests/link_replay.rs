@@ -9,6 +9,7 @@
 use kafka_lab::link::LinkState;
 use kafka_lab::model::cluster::Cluster;
 use kafka_lab::model::group::GroupLab;
+use kafka_lab::model::kernel::Describe;
 use kafka_lab::model::log::LogLab;
 use kafka_lab::model::partitioner::Partitioner;
 use kafka_lab::model::replication::Replication;
@@ -37,7 +38,7 @@ fn fingerprint<S: LabScene>(link: &LinkState) -> String {
     let sim = run.sim();
     let mut log_hash = FNV_START;
     for entry in sim.log().iter() {
-        let line = format!("{}|{}|{}\n", entry.time_ms, entry.actor, entry.text);
+        let line = format!("{}|{}|{}\n", entry.time_ms, entry.actor, entry.fact.message());
         log_hash = fnv(line.as_bytes(), log_hash);
     }
     format!(

@@ -21,7 +21,7 @@ fn every_command_round_trips_through_its_link_token() {
         assert!(!token.contains('.'), "tape tokens are split on dots: {token}");
         assert_eq!(LogLab::decode_command(&token), Ok(command), "{token}");
     }
-    assert!(LogLab::decode_command("explode-1").unwrap_err().starts_with("unknown action"));
+    assert!(LogLab::decode_command("explode-1").unwrap_err().to_string().starts_with("unknown action"));
 }
 
 #[test]

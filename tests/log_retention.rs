@@ -83,7 +83,7 @@ fn deleted_files_disappear_after_file_delete_delay_ms() {
     assert_eq!(run.world().log().segment_files().iter().filter(|f| f.deleted).count(), deleted);
     run.history.push(Input::Advance(1)).unwrap();
     assert_eq!(run.world().log().segment_files().iter().filter(|f| f.deleted).count(), 0);
-    assert!(run.sim().log().iter().any(|e| e.text.contains("renamed to .deleted")));
+    assert!(run.sim().log().iter().any(|e| e.fact.0.contains("renamed to .deleted")));
 }
 
 #[test]

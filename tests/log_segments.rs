@@ -114,13 +114,15 @@ fn segment_bytes_below_kafkas_1_mib_minimum_is_refused_and_changes_nothing() {
     let err = run
         .history
         .push(Input::Command(Command::SetConfig { name: "segment.bytes".into(), value: "1000".into() }))
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert_eq!(err, "Invalid value 1000 for configuration segment.bytes: Value must be at least 1048576");
     assert_eq!(run.world().config().int("segment.bytes"), 1_073_741_824);
     assert!(run.history.tape().is_empty());
     let err = run
         .history
         .push(Input::Command(Command::SetConfig { name: "min.cleanable.dirty.ratio".into(), value: "1.5".into() }))
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(err.ends_with("Value must be no more than 1"), "{err}");
 }

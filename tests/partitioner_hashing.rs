@@ -63,7 +63,7 @@ fn a_typed_key_shows_every_hash_step_and_its_partition() {
     let steps = run.world().key_steps().expect("a key is set");
     assert_eq!(steps.bytes_hex(), "636c69656e74652d3432");
     assert_eq!((steps.murmur2, steps.positive, steps.partition), (-2_000_531_535, 146_952_113, 5));
-    let last = run.sim().log().last(1)[0].text.clone();
+    let last = run.sim().log().last(1)[0].fact.0.clone();
     assert!(last.contains("% 12 = partition 5"), "{last}");
 }
 
@@ -73,7 +73,7 @@ fn raw_byte_keys_survive_a_link_and_bad_hex_is_refused() {
     let token = Partitioner::encode_command(&command);
     assert_eq!(token, "key-00ff10");
     assert_eq!(Partitioner::decode_command(&token).unwrap(), command);
-    let err = Command::set_key("0xzz").unwrap_err();
+    let err = Command::set_key("0xzz").unwrap_err().to_string();
     assert!(err.contains("'z' at position 2 is not a hex digit"), "{err}");
-    assert!(Partitioner::decode_command("key-abc").unwrap_err().contains("odd number of hex digits"));
+    assert!(Partitioner::decode_command("key-abc").unwrap_err().to_string().contains("odd number of hex digits"));
 }

@@ -10,7 +10,7 @@ fn preset(id: &str) -> Run<Replication> {
 }
 
 fn logged(run: &Run<Replication>, needle: &str) -> bool {
-    run.sim().log().iter().any(|e| e.text.contains(needle))
+    run.sim().log().iter().any(|e| e.fact.0.contains(needle))
 }
 
 #[test]

@@ -60,17 +60,18 @@ fn a_failed_command_changes_nothing_and_says_why() {
     let mut run = fresh();
     run.history.step_forward();
     let before = (run.sim().trace_hash(), run.history.tape().len());
-    let err = run.history.push(Input::Command(Command::KillBroker(9))).unwrap_err();
+    let err = run.history.push(Input::Command(Command::KillBroker(9))).unwrap_err().to_string();
     assert_eq!(err, "There is no broker 9: this cluster has brokers 1 to 3.");
     assert_eq!((run.sim().trace_hash(), run.history.tape().len()), before);
 }
 
 #[test]
 fn a_link_with_a_bad_action_or_position_is_refused_with_the_reason() {
-    let err = Run::<Cluster>::restore(1, &[], "s5.kill-7", None).unwrap_err();
-    assert_eq!(err, "action 6 (KillBroker(7)) failed: There is no broker 7: this cluster has brokers 1 to 3.");
-    let err = Run::<Cluster>::restore(1, &[], "s5", Some(9)).unwrap_err();
+    let err = Run::<Cluster>::restore(1, &[], "s5.kill-7", None).unwrap_err().to_string();
+    assert_eq!(err, "action 6 (kill-7) failed: There is no broker 7: this cluster has brokers 1 to 3.");
+    let err = Run::<Cluster>::restore(1, &[], "s5", Some(9)).unwrap_err().to_string();
     assert!(err.contains("past the end"), "{err}");
-    let err = Run::<Cluster>::restore(1, &[("replication.factor".into(), "4".into())], "", None).unwrap_err();
+    let err =
+        Run::<Cluster>::restore(1, &[("replication.factor".into(), "4".into())], "", None).unwrap_err().to_string();
     assert!(err.contains("cannot be reached because only 3 broker(s)"), "{err}");
 }

@@ -19,7 +19,7 @@ fn wait(run: &mut Run<TimerLab>, ms: u64) {
 }
 
 fn times_of(run: &Run<TimerLab>, needle: &str) -> Vec<u64> {
-    run.sim().log().iter().filter(|e| e.text.contains(needle)).map(|e| e.time_ms).collect()
+    run.sim().log().iter().filter(|e| e.fact.0.contains(needle)).map(|e| e.time_ms).collect()
 }
 
 fn produce_task(run: &Run<TimerLab>) -> (u64, usize, usize) {

@@ -22,7 +22,7 @@ fn location_of(run: &Run<TimerLab>, origin: &str) -> Option<(usize, usize)> {
 }
 
 fn log_lines(run: &Run<TimerLab>, needle: &str) -> Vec<(u64, String)> {
-    run.sim().log().iter().filter(|e| e.text.contains(needle)).map(|e| (e.time_ms, e.text.clone())).collect()
+    run.sim().log().iter().filter(|e| e.fact.0.contains(needle)).map(|e| (e.time_ms, e.fact.0.clone())).collect()
 }
 
 #[test]
@@ -86,23 +86,28 @@ fn a_zero_delay_task_is_already_expired_and_runs_at_once() {
 fn failed_commands_change_nothing_and_say_why() {
     let mut run = Run::<TimerLab>::restore(1, &[], "add-50", None).unwrap();
     let before = run.sim().trace_hash();
-    let cancel = run.history.push(Input::Command(Command::CancelTask(9))).unwrap_err();
+    let cancel = run.history.push(Input::Command(Command::CancelTask(9))).unwrap_err().to_string();
     assert!(cancel.contains("not pending"), "{cancel}");
-    let label = run.history.push(Input::Command(Command::AddTask { delay_ms: 5, label: "a b".into() })).unwrap_err();
+    let label = run
+        .history
+        .push(Input::Command(Command::AddTask { delay_ms: 5, label: "a b".into() }))
+        .unwrap_err()
+        .to_string();
     assert!(label.contains("task label"), "{label}");
-    let produce = run.history.push(Input::Command(Command::Produce { records: 1 })).unwrap_err();
+    let produce = run.history.push(Input::Command(Command::Produce { records: 1 })).unwrap_err().to_string();
     assert!(produce.contains("lab.purgatory=true"), "{produce}");
     assert_eq!(run.sim().trace_hash(), before);
 }
 
 #[test]
 fn wheel_size_1_and_tick_0_are_refused_and_the_fetch_wait_must_fit_the_lag_limit() {
-    let set =
-        |name: &str, value: &str| Run::<TimerLab>::new(1, &[(name.into(), value.into())]).map(|_| ()).unwrap_err();
+    let set = |name: &str, value: &str| {
+        Run::<TimerLab>::new(1, &[(name.into(), value.into())]).map(|_| ()).unwrap_err().to_string()
+    };
     assert_eq!(set("wheelSize", "1"), "Invalid value 1 for configuration wheelSize: Value must be at least 2");
     assert_eq!(set("tickMs", "0"), "Invalid value 0 for configuration tickMs: Value must be at least 1");
     let overrides = [("lab.purgatory".into(), "true".into()), ("replica.fetch.wait.max.ms".into(), "40000".into())];
-    let err = Run::<TimerLab>::new(1, &overrides).map(|_| ()).unwrap_err();
+    let err = Run::<TimerLab>::new(1, &overrides).map(|_| ()).unwrap_err().to_string();
     assert!(err.contains("replica.lag.time.max.ms"), "{err}");
 }
 
@@ -120,7 +125,7 @@ fn commands_round_trip_through_link_tokens() {
         assert_eq!(TimerLab::decode_command(&token).unwrap(), command, "{token}");
     }
     assert_eq!(TimerLab::decode_command("add-20").unwrap(), Command::AddTask { delay_ms: 20, label: "task".into() });
-    assert!(TimerLab::decode_command("fly-2").unwrap_err().contains("unknown action"));
+    assert!(TimerLab::decode_command("fly-2").unwrap_err().to_string().contains("unknown action"));
 }
 
 #[test]

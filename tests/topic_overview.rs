@@ -71,6 +71,6 @@ fn restarted_broker_gets_its_leadership_back_at_the_preferred_leader_check() {
 
 #[test]
 fn replication_factor_above_the_broker_count_is_rejected_like_kafka() {
-    let err = Run::<Cluster>::new(1, &[("replication.factor".into(), "5".into())]).unwrap_err();
+    let err = Run::<Cluster>::new(1, &[("replication.factor".into(), "5".into())]).unwrap_err().to_string();
     assert_eq!(err, "The target replication factor of 5 cannot be reached because only 3 broker(s) are registered.");
 }

@@ -3,6 +3,8 @@
 //!
 //! Each scene owns one table per locale; a key's first segment names the scene.
 
+use crate::model::kernel::{fill, write_decimal, Arg, Key, Message};
+
 mod en_groups;
 mod en_log;
 mod en_overview;
@@ -41,6 +43,30 @@ pub fn tf(key: &'static str, args: &[(&str, &str)]) -> String {
         text = text.replace(&format!("{{{name}}}"), value);
     }
     text
+}
+
+/// Renders a model message (a fact, a refusal) in the current locale: the catalog's
+/// text for its key, else the model's English template, with its arguments filled.
+pub fn render(message: &Message) -> String {
+    let mut out = String::new();
+    let template = lookup(Locale::En, message.key.id).unwrap_or(message.key.en);
+    let _ = fill(&mut out, template, &message.args, |out, arg| {
+        match arg {
+            Arg::Int(value) => out.push_str(&value.to_string()),
+            Arg::Decimal { units, places } => {
+                let _ = write_decimal(out, *units, *places);
+            }
+            Arg::Text(text) | Arg::Kafka(text) => out.push_str(text),
+            Arg::Message(inner) => out.push_str(&render(inner)),
+        }
+        Ok(())
+    });
+    out
+}
+
+/// A message made from one of the UI's own catalog keys.
+pub fn message(key: &'static str) -> Message {
+    Message::new(Key { id: key, en: t(key) })
 }
 
 pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {

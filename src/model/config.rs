@@ -2,6 +2,88 @@
 //! (the counterpart of Kafka's `ConfigDef` with its range and list validators).
 
 use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::model::kernel::{Arg, Describe, Message};
+
+/// Why a value was refused; `Display` is Kafka's own `ConfigException` wording.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConfigError {
+    /// No property of that name in this scene.
+    Unknown {
+        name: String,
+        known: Vec<&'static str>,
+    },
+    /// The value is not a whole number (`Not a number of type INT`).
+    NotAnInt {
+        name: &'static str,
+        raw: String,
+    },
+    AtLeast {
+        name: &'static str,
+        raw: String,
+        min: i64,
+    },
+    NoMoreThan {
+        name: &'static str,
+        raw: String,
+        max: i64,
+    },
+    NotABool {
+        name: &'static str,
+        raw: String,
+    },
+    NotOneOf {
+        name: &'static str,
+        raw: String,
+        allowed: &'static [&'static str],
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let invalid = |f: &mut fmt::Formatter<'_>, raw: &str, name: &str| {
+            write!(f, "Invalid value {raw} for configuration {name}: ")
+        };
+        match self {
+            ConfigError::Unknown { name, known } => {
+                write!(f, "Unknown config name: {name}. Known here: {}", known.join(", "))
+            }
+            ConfigError::NotAnInt { name, raw } => {
+                invalid(f, raw, name)?;
+                f.write_str("Not a number of type INT")
+            }
+            ConfigError::AtLeast { name, raw, min } => {
+                invalid(f, raw, name)?;
+                write!(f, "Value must be at least {min}")
+            }
+            ConfigError::NoMoreThan { name, raw, max } => {
+                invalid(f, raw, name)?;
+                write!(f, "Value must be no more than {max}")
+            }
+            ConfigError::NotABool { name, raw } => {
+                invalid(f, raw, name)?;
+                f.write_str("Expected value to be either true or false")
+            }
+            ConfigError::NotOneOf { name, raw, allowed } => {
+                invalid(f, raw, name)?;
+                write!(f, "String must be one of: {}", allowed.join(", "))
+            }
+        }
+    }
+}
+
+crate::messages! {
+    pub CONFIG_KEYS;
+    CONFIG_REFUSED = "config.refused" => "{kafka}";
+}
+
+impl Describe for ConfigError {
+    /// Kafka's message, verbatim (learners meet the same text from real Kafka).
+    fn message(&self) -> Message {
+        Message::new(CONFIG_REFUSED).with("kafka", Arg::kafka(self.to_string()))
+    }
+}
 
 /// What values a property accepts, like a `ConfigDef` type plus validator.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,17 +135,17 @@ impl Config {
     }
 
     /// Sets `name` to `raw` if it is a known property and the value is valid; else explains.
-    pub fn set(&mut self, name: &str, raw: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, raw: &str) -> Result<(), ConfigError> {
         let property = self.property(name)?;
         let value = parse(property, raw.trim())?;
         self.values.insert(property.name, value);
         Ok(())
     }
 
-    fn property(&self, name: &str) -> Result<&'static Property, String> {
-        self.schema.iter().find(|p| p.name == name).ok_or_else(|| {
-            let known: Vec<&str> = self.schema.iter().map(|p| p.name).collect();
-            format!("Unknown config name: {name}. Known here: {}", known.join(", "))
+    fn property(&self, name: &str) -> Result<&'static Property, ConfigError> {
+        self.schema.iter().find(|p| p.name == name).ok_or_else(|| ConfigError::Unknown {
+            name: name.to_string(),
+            known: self.schema.iter().map(|p| p.name).collect(),
         })
     }
 
@@ -110,33 +192,30 @@ impl Config {
     }
 }
 
-fn parse(property: &Property, raw: &str) -> Result<Value, String> {
+fn parse(property: &Property, raw: &str) -> Result<Value, ConfigError> {
     let name = property.name;
+    let raw_text = || raw.to_string();
     match property.kind {
         Kind::Int { min, max } => {
-            let value: i64 = raw
-                .parse()
-                .map_err(|_| format!("Invalid value {raw} for configuration {name}: Not a number of type INT"))?;
+            let value: i64 = raw.parse().map_err(|_| ConfigError::NotAnInt { name, raw: raw_text() })?;
             if value < min {
-                return Err(format!("Invalid value {raw} for configuration {name}: Value must be at least {min}"));
+                return Err(ConfigError::AtLeast { name, raw: raw_text(), min });
             }
             if value > max {
-                return Err(format!("Invalid value {raw} for configuration {name}: Value must be no more than {max}"));
+                return Err(ConfigError::NoMoreThan { name, raw: raw_text(), max });
             }
             Ok(Value::Int(value))
         }
         Kind::Bool => match raw.to_ascii_lowercase().as_str() {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => {
-                Err(format!("Invalid value {raw} for configuration {name}: Expected value to be either true or false"))
-            }
+            _ => Err(ConfigError::NotABool { name, raw: raw_text() }),
         },
-        Kind::OneOf(allowed) => {
-            allowed.iter().find(|a| **a == raw).map(|a| Value::Str((*a).to_string())).ok_or_else(|| {
-                format!("Invalid value {raw} for configuration {name}: String must be one of: {}", allowed.join(", "))
-            })
-        }
+        Kind::OneOf(allowed) => allowed
+            .iter()
+            .find(|a| **a == raw)
+            .map(|a| Value::Str((*a).to_string()))
+            .ok_or_else(|| ConfigError::NotOneOf { name, raw: raw_text(), allowed }),
     }
 }
 
@@ -152,12 +231,16 @@ mod tests {
     #[test]
     fn rejects_bad_values_with_kafkas_wording_and_keeps_the_old_value() {
         let mut config = Config::defaults(SCHEMA);
-        let err = config.set("min.insync.replicas", "0").unwrap_err();
+        let err = config.set("min.insync.replicas", "0").unwrap_err().to_string();
         assert_eq!(err, "Invalid value 0 for configuration min.insync.replicas: Value must be at least 1");
         assert_eq!(config.int("min.insync.replicas"), 1);
-        let err = config.set("acks", "2").unwrap_err();
+        let err = config.set("acks", "2").unwrap_err().to_string();
         assert!(err.ends_with("String must be one of: all, -1, 0, 1"), "{err}");
-        assert!(config.set("segment.byte", "1").unwrap_err().starts_with("Unknown config name: segment.byte"));
+        assert!(config
+            .set("segment.byte", "1")
+            .unwrap_err()
+            .to_string()
+            .starts_with("Unknown config name: segment.byte"));
     }
 
     #[test]

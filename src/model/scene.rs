@@ -1,11 +1,82 @@
 //! What every scene's model provides to the shell: its config schema, how it is
 //! built from a config, how its commands read in a link, and its presets.
 
-use crate::model::config::{Config, Property};
+use std::fmt;
+
+use crate::model::config::{Config, ConfigError, Property};
+use crate::model::kernel::{
+    decode_tape, encode_tape, Arg, CommandCodec, Describe, History, Input, Message, Sim, TapeError, TokenError, World,
+};
+
+/// Why a run could not be built from a link or a preset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RunError {
+    /// A config override Kafka would refuse.
+    Config(ConfigError),
+    /// An override that is not `name=value`.
+    BadOverride { pair: String },
+    /// The scene refuses this combination of configs (its own reason).
+    Build(Message),
+    /// The link's actions cannot be read.
+    Tape(TapeError),
+    /// Action `index` (from 1), written `token`, was refused by the scene.
+    Action { index: usize, token: String, why: Message },
+    /// `t=` points past the recorded actions.
+    PastEnd { position: usize, len: usize },
+    /// `preset=` names no preset of the scene.
+    UnknownPreset { id: String, known: Vec<&'static str> },
+}
+
+crate::messages! {
+    pub RUN_KEYS;
+    RUN_BAD_OVERRIDE = "link.config.pair" => "config \"{pair}\" is not of the form name=value";
+    RUN_ACTION = "link.action.refused" => "action {index} ({token}) failed: {why}";
+    RUN_PAST_END = "link.position.past" => "position {position} is past the end of the recorded actions ({len})";
+    RUN_UNKNOWN_PRESET = "link.preset.unknown" => "unknown preset \"{id}\" (presets: {known})";
+}
+
+impl Describe for RunError {
+    fn message(&self) -> Message {
+        let nested = |m: Message| Arg::Message(Box::new(m));
+        match self {
+            RunError::Config(error) => error.message(),
+            RunError::BadOverride { pair } => Message::new(RUN_BAD_OVERRIDE).with("pair", Arg::text(pair.clone())),
+            RunError::Build(why) => why.clone(),
+            RunError::Tape(error) => error.message(),
+            RunError::Action { index, token, why } => Message::new(RUN_ACTION)
+                .with("index", Arg::int(*index))
+                .with("token", Arg::text(token.clone()))
+                .with("why", nested(why.clone())),
+            RunError::PastEnd { position, len } => {
+                Message::new(RUN_PAST_END).with("position", Arg::int(*position)).with("len", Arg::int(*len))
+            }
+            RunError::UnknownPreset { id, known } => Message::new(RUN_UNKNOWN_PRESET)
+                .with("id", Arg::text(id.clone()))
+                .with("known", Arg::text(known.join(", "))),
+        }
+    }
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl From<ConfigError> for RunError {
+    fn from(error: ConfigError) -> Self {
+        RunError::Config(error)
+    }
+}
+
+impl From<TapeError> for RunError {
+    fn from(error: TapeError) -> Self {
+        RunError::Tape(error)
+    }
+}
 
 /// The seed a run starts with when the link names none.
 pub const DEFAULT_SEED: u64 = 1;
-use crate::model::kernel::{decode_tape, encode_tape, CommandCodec, History, Input, Sim, World};
 
 /// A one-click starting point from the course notes: config overrides plus recorded inputs.
 #[derive(Clone, Copy, Debug)]
@@ -29,11 +100,11 @@ pub trait LabScene: World + 'static {
     fn schema() -> &'static [Property];
 
     /// Builds the world for a validated config; rejects impossible combinations.
-    fn build(config: &Config) -> Result<Self, String>;
+    fn build(config: &Config) -> Result<Self, Self::Refusal>;
 
     fn encode_command(command: &Self::Command) -> String;
 
-    fn decode_command(token: &str) -> Result<Self::Command, String>;
+    fn decode_command(token: &str) -> Result<Self::Command, TokenError>;
 
     fn presets() -> &'static [Preset] {
         &[]
@@ -52,7 +123,7 @@ impl<S: LabScene> CommandCodec for Codec<S> {
     fn encode(command: &S::Command) -> String {
         S::encode_command(command)
     }
-    fn decode(token: &str) -> Result<S::Command, String> {
+    fn decode(token: &str) -> Result<S::Command, TokenError> {
         S::decode_command(token)
     }
 }
@@ -67,12 +138,12 @@ pub struct Run<S: LabScene> {
 
 impl<S: LabScene> Run<S> {
     /// A fresh run with `overrides` (`name=value` pairs) applied in order.
-    pub fn new(seed: u64, overrides: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(seed: u64, overrides: &[(String, String)]) -> Result<Self, RunError> {
         let mut config = Config::defaults(S::schema());
         for (name, value) in overrides {
             config.set(name, value)?;
         }
-        let world = S::build(&config)?;
+        let world = S::build(&config).map_err(|why| RunError::Build(why.message()))?;
         Ok(Self { seed, config, history: History::new(Sim::new(seed, world)) })
     }
 
@@ -82,19 +153,17 @@ impl<S: LabScene> Run<S> {
         overrides: &[(String, String)],
         tape: &str,
         position: Option<usize>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, RunError> {
         let mut run = Self::new(seed, overrides)?;
         let inputs = decode_tape::<S::Command, Codec<S>>(tape)?;
         for (index, input) in inputs.into_iter().enumerate() {
-            let label = describe(&input);
-            run.history.push(input).map_err(|why| format!("action {} ({label}) failed: {why}", index + 1))?;
+            let token = token_of::<S>(&input);
+            run.history.push(input).map_err(|why| RunError::Action { index: index + 1, token, why: why.message() })?;
         }
         if let Some(position) = position {
-            if position > run.history.tape().len() {
-                return Err(format!(
-                    "position {position} is past the end of the recorded actions ({})",
-                    run.history.tape().len()
-                ));
+            let len = run.history.tape().len();
+            if position > len {
+                return Err(RunError::PastEnd { position, len });
             }
             run.history.seek(position);
         }
@@ -102,7 +171,7 @@ impl<S: LabScene> Run<S> {
     }
 
     /// A preset's run, built from its config and tape.
-    pub fn from_preset(preset: &Preset) -> Result<Self, String> {
+    pub fn from_preset(preset: &Preset) -> Result<Self, RunError> {
         let overrides = parse_overrides(preset.config)?;
         Self::restore(preset.seed, &overrides, preset.tape, None)
     }
@@ -120,23 +189,24 @@ impl<S: LabScene> Run<S> {
     }
 }
 
-fn describe<C: std::fmt::Debug>(input: &Input<C>) -> String {
+/// An input as its link token (`s1`, `w250`, `kill-2`).
+fn token_of<S: LabScene>(input: &Input<S::Command>) -> String {
     match input {
-        Input::Step => "step".into(),
-        Input::Advance(ms) => format!("wait {ms} ms"),
-        Input::Command(command) => format!("{command:?}"),
+        Input::Step => "s1".into(),
+        Input::Advance(ms) => format!("w{ms}"),
+        Input::Command(command) => S::encode_command(command),
     }
 }
 
 /// Reads `name=value,name=value` (also `name:value`) into pairs.
-pub fn parse_overrides(text: &str) -> Result<Vec<(String, String)>, String> {
+pub fn parse_overrides(text: &str) -> Result<Vec<(String, String)>, RunError> {
     text.split(',')
         .map(str::trim)
         .filter(|pair| !pair.is_empty())
         .map(|pair| {
             pair.split_once(['=', ':'])
                 .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
-                .ok_or_else(|| format!("config \"{pair}\" is not of the form name=value"))
+                .ok_or_else(|| RunError::BadOverride { pair: pair.to_string() })
         })
         .collect()
 }

@@ -10,14 +10,15 @@ use super::log_panel::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
 use super::{embed, groups, log, overview, partitioner, replication, timer, url};
-use crate::i18n::{t, tf};
+use crate::i18n::{render, t, tf};
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
+use crate::model::kernel::{Arg, Describe, Message};
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
-use crate::model::scene::{LabScene, Run};
+use crate::model::scene::Run;
 use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
@@ -31,7 +32,7 @@ pub fn App() -> impl IntoView {
     let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
     let (link, mut link_error) = match LinkState::parse(&query, &ids) {
         Ok(link) => (link, None),
-        Err(why) => (LinkState::default(), Some(why)),
+        Err(why) => (LinkState::default(), Some(crate::i18n::message("shell.link.parse").with("why", Arg::text(why)))),
     };
     let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
     // One arm per scene: its model type and its view.
@@ -79,29 +80,25 @@ pub fn App() -> impl IntoView {
 }
 
 /// Opens scene `S` from the link and builds its view.
-fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> (Shell, AnyView, Option<String>)
+fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> (Shell, AnyView, Option<Message>)
 where
-    S: LabScene + Send + Sync,
-    S::Command: Send + Sync,
-    S::Event: Send + Sync,
+    S: super::session::UiScene,
 {
     let (session, error) = open::<S>(link);
     (Arc::new(session) as Shell, view(session), error)
 }
 
 /// Builds a scene's run from the link; on any problem, says why and starts from defaults.
-fn open<S>(link: &LinkState) -> (Session<S>, Option<String>)
+fn open<S>(link: &LinkState) -> (Session<S>, Option<Message>)
 where
-    S: LabScene + Send + Sync,
-    S::Command: Send + Sync,
-    S::Event: Send + Sync,
+    S: super::session::UiScene,
 {
     let result = scenes::open_run::<S>(link);
     match result {
         Ok(run) => (Session::new(run, link.preset.clone()), None),
         Err(why) => {
             let run = Run::new(DEFAULT_SEED, &[]).expect("the default config is valid");
-            (Session::new(run, None), Some(why))
+            (Session::new(run, None), Some(why.message()))
         }
     }
 }
@@ -164,11 +161,15 @@ fn prefers_dark() -> bool {
 }
 
 #[component]
-fn Banner(message: Signal<Option<String>>, template: &'static str, dismiss: RwSignal<Option<String>>) -> impl IntoView {
+fn Banner(
+    message: Signal<Option<Message>>,
+    template: &'static str,
+    dismiss: RwSignal<Option<Message>>,
+) -> impl IntoView {
     view! {
         <Show when=move || message.get().is_some()>
             <div class="banner" role="alert" data-testid="error-banner">
-                <span>{move || tf(template, &[("why", &message.get().unwrap_or_default())])}</span>
+                <span>{move || tf(template, &[("why", &message.get().map(|m| render(&m)).unwrap_or_default())])}</span>
                 <button on:click=move |_| dismiss.set(None)>{t("shell.dismiss")}</button>
             </div>
         </Show>

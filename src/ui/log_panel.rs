@@ -39,8 +39,8 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
                             <tr><td colspan="3" class="muted">{t("shell.log.empty")}</td></tr>
                         </Show>
                         <For each=move || entries.get()
-                            key=|(index, e)| (*index, e.time_ms, e.text.clone())
-                            children=|(_, e)| view! {
+                            key=|row| (row.index, row.time_ms, row.text.clone())
+                            children=|e| view! {
                                 <tr>
                                     <td class="num">{format_clock(e.time_ms)}</td>
                                     <td class="actor">{e.actor}</td>

@@ -3,9 +3,32 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::render;
 use crate::link::LinkState;
-use crate::model::kernel::{Input, LogEntry};
+use crate::model::kernel::{Describe, Input, Message};
 use crate::model::scene::{LabScene, Run};
+
+/// A scene the UI can hold in reactive storage (its model types cross no threads
+/// on wasm, but Leptos' storage asks for `Send + Sync`).
+pub trait UiScene:
+    LabScene<Command: Send + Sync, Event: Send + Sync, Fact: Send + Sync, Refusal: Send + Sync> + Send + Sync
+{
+}
+
+impl<S> UiScene for S where
+    S: LabScene<Command: Send + Sync, Event: Send + Sync, Fact: Send + Sync, Refusal: Send + Sync> + Send + Sync
+{
+}
+
+/// One event-log line rendered through the catalog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogRow {
+    /// Its index in the whole log (a stable key).
+    pub index: usize,
+    pub time_ms: u64,
+    pub actor: String,
+    pub text: String,
+}
 
 /// What the shell (transport, log, URL) needs from any scene, without its types.
 pub trait Transport {
@@ -19,9 +42,9 @@ pub trait Transport {
     fn status(&self) -> (usize, usize, u64, u64);
     /// The newest `count` log lines whose actor or text contains `filter` (case-insensitive).
     /// Each with its index in the log.
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<(usize, LogEntry)>;
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogRow>;
     fn link(&self, embed: bool) -> LinkState;
-    fn error(&self) -> RwSignal<Option<String>>;
+    fn error(&self) -> RwSignal<Option<Message>>;
     /// The scene's `LabScene::play_scale`.
     fn play_scale(&self) -> f64;
     /// Every property of the scene: (name, value in force, default, scope); tracks changes.
@@ -43,7 +66,7 @@ pub struct ConfigRow {
 pub struct Session<S: LabScene> {
     run: StoredValue<Run<S>>,
     changed: Trigger,
-    error: RwSignal<Option<String>>,
+    error: RwSignal<Option<Message>>,
     preset: StoredValue<Option<String>>,
 }
 
@@ -55,11 +78,7 @@ impl<S: LabScene> Clone for Session<S> {
 
 impl<S: LabScene> Copy for Session<S> {}
 
-impl<S: LabScene + Send + Sync> Session<S>
-where
-    S::Command: Send + Sync,
-    S::Event: Send + Sync,
-{
+impl<S: UiScene> Session<S> {
     pub fn new(run: Run<S>, preset: Option<String>) -> Self {
         Self {
             run: StoredValue::new(run),
@@ -79,7 +98,7 @@ where
     pub fn command(&self, command: S::Command) {
         let result = self.run.try_update_value(|run| run.history.push(Input::Command(command)));
         match result {
-            Some(Err(why)) => self.error.set(Some(why)),
+            Some(Err(why)) => self.error.set(Some(why.message())),
             _ => {
                 self.error.set(None);
                 self.changed.notify();
@@ -96,7 +115,7 @@ where
                 self.error.set(None);
                 self.changed.notify();
             }
-            Err(why) => self.error.set(Some(why)),
+            Err(why) => self.error.set(Some(why.message())),
         }
     }
 
@@ -111,11 +130,7 @@ where
     }
 }
 
-impl<S: LabScene + Send + Sync> Transport for Session<S>
-where
-    S::Command: Send + Sync,
-    S::Event: Send + Sync,
-{
+impl<S: UiScene> Transport for Session<S> {
     fn step(&self) {
         self.mutate(|run| run.history.step_forward());
     }
@@ -147,7 +162,7 @@ where
                 self.preset.set_value(None);
                 self.changed.notify();
             }
-            Err(why) => self.error.set(Some(why)),
+            Err(why) => self.error.set(Some(why.message())),
         }
     }
 
@@ -158,19 +173,25 @@ where
         })
     }
 
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<(usize, LogEntry)> {
+    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogRow> {
         let filter = filter.trim().to_lowercase();
-        let matches = |e: &LogEntry| {
-            filter.is_empty() || e.actor.to_lowercase().contains(&filter) || e.text.to_lowercase().contains(&filter)
-        };
         self.with(|run| {
             let log = run.sim().log();
-            let mut found: Vec<(usize, LogEntry)> = (0..log.len())
+            let mut found: Vec<LogRow> = (0..log.len())
                 .rev()
-                .filter_map(|i| log.get(i).map(|e| (i, e)))
-                .filter(|(_, e)| matches(e))
+                .filter_map(|index| log.get(index).map(|e| (index, e)))
+                .map(|(index, e)| LogRow {
+                    index,
+                    time_ms: e.time_ms,
+                    actor: render(&e.actor.message()),
+                    text: render(&e.fact.message()),
+                })
+                .filter(|row| {
+                    filter.is_empty()
+                        || row.actor.to_lowercase().contains(&filter)
+                        || row.text.to_lowercase().contains(&filter)
+                })
                 .take(count)
-                .map(|(i, e)| (i, e.clone()))
                 .collect();
             found.reverse();
             found
@@ -193,7 +214,7 @@ where
         })
     }
 
-    fn error(&self) -> RwSignal<Option<String>> {
+    fn error(&self) -> RwSignal<Option<Message>> {
         self.error
     }
 
@@ -225,7 +246,7 @@ where
                 self.error.set(None);
                 self.changed.notify();
             }
-            Err(why) => self.error.set(Some(why)),
+            Err(why) => self.error.set(Some(why.message())),
         }
     }
 }

@@ -117,9 +117,11 @@ fn SeedControls(shell: Shell, seed_text: RwSignal<String>) -> impl IntoView {
             ev.prevent_default();
             match seed_text.get_untracked().trim().parse::<u64>() {
                 Ok(seed) => shell.reset(seed),
-                Err(_) => shell.error().set(Some(format!(
-                    "seed \"{}\" is not a whole number from 0 to {}", seed_text.get_untracked(), u64::MAX
-                ))),
+                Err(_) => shell.error().set(Some(
+                    crate::i18n::message("shell.seed.invalid")
+                        .with("seed", crate::model::kernel::Arg::text(seed_text.get_untracked()))
+                        .with("max", crate::model::kernel::Arg::text(u64::MAX.to_string())),
+                )),
             }
         }>
             <label>

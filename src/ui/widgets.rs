@@ -4,15 +4,12 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use crate::i18n::t;
-use crate::model::scene::LabScene;
 
 /// A select of the scene's presets; choosing one loads it (the link follows).
 #[component]
 pub fn PresetPicker<S>(session: Session<S>) -> impl IntoView
 where
-    S: LabScene + Send + Sync,
-    S::Command: Send + Sync,
-    S::Event: Send + Sync,
+    S: super::session::UiScene,
 {
     view! {
         <label class="preset">

@@ -4,14 +4,14 @@ use super::{join, Cluster, Event, Partition, StoredRecord, Waiting, TOPIC};
 use crate::model::kernel::Ctx;
 
 impl Cluster {
-    pub(super) fn send_gap_ms(&self, ctx: &mut Ctx<Event>) -> u64 {
+    pub(super) fn send_gap_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> u64 {
         let rate = self.config.int("lab.producer.records.per.sec").max(1) as u64;
         let mean_ms = (1000 / rate).max(1);
         ctx.random_between(mean_ms.div_ceil(2), mean_ms + mean_ms / 2)
     }
 
     /// One `send()`: draw a key, pick its partition, append at the leader or wait for one.
-    pub(super) fn send_one(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn send_one(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         self.retry_waiting(ctx);
         let keys = self.config.int("lab.producer.distinct.keys") as u64;
         let key_id = ctx.random_between(0, keys - 1) as u32;
@@ -35,7 +35,12 @@ impl Cluster {
         partition.leader.filter(|id| self.broker(*id).alive)
     }
 
-    fn try_append(&mut self, partition: u32, record: StoredRecord, ctx: &mut Ctx<Event>) -> bool {
+    fn try_append(
+        &mut self,
+        partition: u32,
+        record: StoredRecord,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> bool {
         let p = &self.partitions[partition as usize];
         let Some(leader) = self.live_leader(p) else {
             return false;
@@ -55,7 +60,7 @@ impl Cluster {
         true
     }
 
-    fn retry_waiting(&mut self, ctx: &mut Ctx<Event>) {
+    fn retry_waiting(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let timeout_ms = self.config.int("delivery.timeout.ms") as u64;
         let waiting = std::mem::take(&mut self.waiting);
         for w in waiting {
@@ -89,7 +94,7 @@ impl Cluster {
         Ok(())
     }
 
-    pub(super) fn kill(&mut self, id: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn kill(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         self.check_broker(id)?;
         if !self.broker(id).alive {
             return Err(format!("broker-{id} is already down."));
@@ -103,7 +108,7 @@ impl Cluster {
         Ok(())
     }
 
-    pub(super) fn restart(&mut self, id: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn restart(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         self.check_broker(id)?;
         if self.broker(id).alive {
             return Err(format!("broker-{id} is already running."));
@@ -125,7 +130,7 @@ impl Cluster {
     }
 
     /// A restarted replica catches up and rejoins the ISR; a leaderless partition gets it as leader.
-    fn rejoin(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event>) {
+    fn rejoin(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let p = &mut self.partitions[index];
         if !p.replicas.contains(&id) {
             return;
@@ -144,7 +149,12 @@ impl Cluster {
         ctx.log("controller", text);
     }
 
-    pub(super) fn session_expired(&mut self, id: u32, incarnation: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn session_expired(
+        &mut self,
+        id: u32,
+        incarnation: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let broker = self.broker(id);
         if broker.alive || broker.incarnation != incarnation || broker.fenced {
             return;
@@ -159,7 +169,7 @@ impl Cluster {
     }
 
     /// Drops a fenced broker from a partition's ISR (never the last member) and re-elects if it led.
-    fn remove_from_isr(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event>) {
+    fn remove_from_isr(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let alive: Vec<u32> = self.brokers.iter().filter(|b| b.alive && !b.fenced).map(|b| b.id).collect();
         let p = &mut self.partitions[index];
         if !p.replicas.contains(&id) {
@@ -182,7 +192,7 @@ impl Cluster {
     }
 
     /// `auto.leader.rebalance.enable`: move leadership back to each partition's preferred replica.
-    pub(super) fn leader_imbalance_check(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn leader_imbalance_check(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if !self.config.bool("auto.leader.rebalance.enable") {
             return;
         }

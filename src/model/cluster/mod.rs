@@ -10,7 +10,7 @@ pub use schema::OVERVIEW_SCHEMA;
 
 use crate::model::config::Config;
 use crate::model::java_random::JavaRandom;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 use crate::model::partitioner::partition_for_key;
 
 /// The topic every scene's cluster hosts unless a scene says otherwise.
@@ -149,7 +149,7 @@ impl Cluster {
         partition_for_key(Self::key_text(key_id).as_bytes(), self.partitions.len() as u32)
     }
 
-    fn create_topic(&mut self, ctx: &mut Ctx<Event>) {
+    fn create_topic(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let ids: Vec<u32> = self.brokers.iter().map(|b| b.id).collect();
         let mut random = JavaRandom::new(ctx.random_u64() as i64);
         let partitions = self.config.int("partitions") as u32;
@@ -174,11 +174,11 @@ fn join(ids: &[u32]) -> String {
     ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
-impl World for Cluster {
+impl crate::model::kernel::LegacyWorld for Cluster {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         self.create_topic(ctx);
         if self.config.int("lab.producer.records.per.sec") > 0 {
             let gap = self.send_gap_ms(ctx);
@@ -188,7 +188,7 @@ impl World for Cluster {
         ctx.schedule(check_ms, Event::LeaderImbalanceCheck);
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match event {
             Event::ProducerSend => {
                 self.send_one(ctx);
@@ -204,7 +204,7 @@ impl World for Cluster {
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         match *command {
             Command::Produce { records } => {
                 if records == 0 || records > 10_000 {
@@ -220,3 +220,5 @@ impl World for Cluster {
         }
     }
 }
+
+crate::legacy_world!(Cluster);

@@ -28,8 +28,9 @@ impl LabScene for Cluster {
         OVERVIEW_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        Cluster::new(config.clone())
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { Cluster::new(config.clone()) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -40,15 +41,18 @@ impl LabScene for Cluster {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
-        let number: u32 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
-        match verb {
-            "produce" => Ok(Command::Produce { records: number }),
-            "kill" => Ok(Command::KillBroker(number)),
-            "restart" => Ok(Command::RestartBroker(number)),
-            _ => Err(unknown(token)),
-        }
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
+            let number: u32 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
+            match verb {
+                "produce" => Ok(Command::Produce { records: number }),
+                "kill" => Ok(Command::KillBroker(number)),
+                "restart" => Ok(Command::RestartBroker(number)),
+                _ => Err(unknown(token)),
+            }
+        };
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

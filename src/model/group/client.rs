@@ -164,7 +164,7 @@ impl GroupLab {
         !self.assignor.is_cooperative()
     }
 
-    pub(super) fn start_member(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn start_member(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let heartbeat_ms = self.config.int("heartbeat.interval.ms") as u64;
         let refresh_ms = self.config.int("metadata.max.age.ms") as u64;
         let now = ctx.now_ms();
@@ -189,7 +189,7 @@ impl GroupLab {
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
     }
 
-    pub(super) fn on_member_event(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_member_event(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some((index, incarnation)) = event_target(&event) else { return };
         let m = self.member(index);
         if !m.alive || m.incarnation != incarnation {
@@ -211,7 +211,7 @@ impl GroupLab {
         }
     }
 
-    fn on_heartbeat_tick(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn on_heartbeat_tick(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let heartbeat_ms = self.config.int("heartbeat.interval.ms") as u64;
         let max_poll_ms = self.config.int("max.poll.interval.ms") as u64;
         let now = ctx.now_ms();
@@ -232,7 +232,13 @@ impl GroupLab {
     }
 
     /// The heartbeat thread notices `poll()` was not called within `max.poll.interval.ms`.
-    fn poll_timeout_expired(&mut self, index: u32, member_id: &str, max_poll_ms: u64, ctx: &mut Ctx<Event>) {
+    fn poll_timeout_expired(
+        &mut self,
+        index: u32,
+        member_id: &str,
+        max_poll_ms: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         let dynamic = m.instance_id.is_none();
@@ -253,7 +259,7 @@ impl GroupLab {
         }
     }
 
-    fn on_metadata_refresh(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn on_metadata_refresh(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let refresh_ms = self.config.int("metadata.max.age.ms") as u64;
         let partitions = self.log_end.len();
         let m = self.member_mut(index);
@@ -271,7 +277,7 @@ impl GroupLab {
     }
 
     /// Starts (or restarts) the join: eager members revoke everything first.
-    pub(super) fn start_join(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn start_join(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         let eager = self.is_eager();
         let auto_commit = self.config.bool("enable.auto.commit");
@@ -310,7 +316,7 @@ impl GroupLab {
         self.send_to_coordinator(index, request, ctx);
     }
 
-    fn on_poll(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn on_poll(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         let eager = self.is_eager();
         self.member_mut(index).last_poll_ms = now;
@@ -329,7 +335,7 @@ impl GroupLab {
         self.after_fetch(index, batch, ctx);
     }
 
-    fn maybe_auto_commit(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn maybe_auto_commit(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let interval_ms = self.config.int("auto.commit.interval.ms") as u64;
         let m = self.member(index);
         if self.config.bool("enable.auto.commit")
@@ -342,7 +348,12 @@ impl GroupLab {
     }
 
     /// Sends an OffsetCommit of the positions of every assigned partition.
-    pub(super) fn commit_positions(&mut self, index: u32, blocking: bool, ctx: &mut Ctx<Event>) {
+    pub(super) fn commit_positions(
+        &mut self,
+        index: u32,
+        blocking: bool,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let m = self.member(index);
         let offsets: BTreeMap<u32, i64> =
             m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();

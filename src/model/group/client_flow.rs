@@ -42,7 +42,12 @@ impl GroupLab {
         Some(Batch { seq: m.batch_seq, ranges, started_ms: now_ms, ms_per_record: m.ms_per_record })
     }
 
-    pub(super) fn after_fetch(&mut self, index: u32, batch: Option<Batch>, ctx: &mut Ctx<Event>) {
+    pub(super) fn after_fetch(
+        &mut self,
+        index: u32,
+        batch: Option<Batch>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let incarnation = self.member(index).incarnation;
         let poll_timeout_ms = self.config.int("lab.poll.timeout.ms") as u64;
         let Some(batch) = batch else {
@@ -68,7 +73,7 @@ impl GroupLab {
         ctx.schedule(duration, Event::BatchDone { member: index, incarnation, batch: seq });
     }
 
-    fn start_worker(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn start_worker(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         if m.worker_busy.is_some() || m.worker_queue.is_empty() {
@@ -83,14 +88,14 @@ impl GroupLab {
         ctx.schedule(duration, Event::WorkerDone { member: index, incarnation, batch: seq });
     }
 
-    pub(super) fn on_worker_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_worker_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let m = self.member_mut(index);
         let Some(batch) = m.worker_busy.take().filter(|b| b.seq == seq) else { return };
         self.process_batch(index, &batch, None, ctx);
         self.start_worker(index, ctx);
     }
 
-    pub(super) fn on_batch_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_batch_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(batch) = self.member_mut(index).batch.take().filter(|b| b.seq == seq) else { return };
         self.process_batch(index, &batch, None, ctx);
         let incarnation = self.member(index).incarnation;
@@ -105,7 +110,13 @@ impl GroupLab {
 
     /// Applies a batch's side effects to the ledger; `limit` processes only the first records
     /// (a crash mid-batch). A poison pill fails, and the error handler seeks back to it.
-    pub(super) fn process_batch(&mut self, index: u32, batch: &Batch, limit: Option<u64>, ctx: &mut Ctx<Event>) {
+    pub(super) fn process_batch(
+        &mut self,
+        index: u32,
+        batch: &Batch,
+        limit: Option<u64>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let mut budget = limit.unwrap_or(u64::MAX);
         for &(p, from, to) in &batch.ranges {
             let pill = self.poison.get(&p).copied().filter(|o| (from..to).contains(o));
@@ -120,7 +131,12 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_response(&mut self, index: u32, response: Response, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_response(
+        &mut self,
+        index: u32,
+        response: Response,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         match response {
             Response::Join { error, member_id, generation, leader, members } => {
                 self.on_join_response(index, error, member_id, generation, &leader, members, ctx)
@@ -151,7 +167,7 @@ impl GroupLab {
         generation: i32,
         leader: &str,
         members: Vec<MemberMetadata>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         if self.member(index).phase != ClientPhase::Joining {
             return;
@@ -185,7 +201,7 @@ impl GroupLab {
         index: u32,
         generation: i32,
         members: &[MemberMetadata],
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) -> BTreeMap<String, Vec<u32>> {
         let partitions = self.log_end.len();
         let subscriptions: Vec<Subscription> = members
@@ -217,7 +233,13 @@ impl GroupLab {
         result
     }
 
-    fn on_sync_response(&mut self, index: u32, error: ErrorCode, assignment: Vec<u32>, ctx: &mut Ctx<Event>) {
+    fn on_sync_response(
+        &mut self,
+        index: u32,
+        error: ErrorCode,
+        assignment: Vec<u32>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if self.member(index).phase != ClientPhase::AwaitingSync {
             return;
         }
@@ -277,7 +299,7 @@ impl GroupLab {
     }
 
     /// Position of a newly assigned partition: its committed offset, else `auto.offset.reset`.
-    fn init_position(&mut self, index: u32, partition: u32, ctx: &mut Ctx<Event>) {
+    fn init_position(&mut self, index: u32, partition: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let position = match self.coordinator.committed(partition) {
             Some(offset) => {
                 self.ledger.start_from_committed(partition, offset);
@@ -297,7 +319,12 @@ impl GroupLab {
         self.member_mut(index).positions.insert(partition, position);
     }
 
-    fn on_heartbeat_response(&mut self, index: u32, error: ErrorCode, ctx: &mut Ctx<Event>) {
+    fn on_heartbeat_response(
+        &mut self,
+        index: u32,
+        error: ErrorCode,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let m = self.member_mut(index);
         match error {
             ErrorCode::None => {}

@@ -101,7 +101,12 @@ impl Coordinator {
         self.assignment.iter().find(|(_, list)| list.contains(&partition)).map(|(member, _)| member.as_str())
     }
 
-    pub(super) fn transition(&mut self, state: GroupState, now_ms: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn transition(
+        &mut self,
+        state: GroupState,
+        now_ms: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let from = self.state;
         self.state = state;
         self.transitions.push((now_ms, state, self.generation));
@@ -128,7 +133,13 @@ impl Coordinator {
 }
 
 impl GroupLab {
-    pub(super) fn on_request(&mut self, client: u32, incarnation: u32, request: Request, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_request(
+        &mut self,
+        client: u32,
+        incarnation: u32,
+        request: Request,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         match request {
             Request::JoinGroup { member_id, instance_id, owned, generation } => {
                 self.on_join(client, incarnation, member_id, instance_id, owned, generation, ctx)
@@ -159,7 +170,12 @@ impl GroupLab {
         }
     }
 
-    fn new_member_id(&mut self, client: u32, instance_id: &Option<String>, ctx: &mut Ctx<Event>) -> String {
+    fn new_member_id(
+        &mut self,
+        client: u32,
+        instance_id: &Option<String>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> String {
         self.coordinator.member_seq += 1;
         let suffix = format!("{:06x}", ctx.random_u64() & 0xff_ffff);
         match instance_id {
@@ -168,7 +184,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn reset_session(&mut self, member_id: &str, ctx: &mut Ctx<Event>) {
+    pub(super) fn reset_session(&mut self, member_id: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let deadline_ms = ctx.now_ms() + self.coordinator.session_timeout_ms;
         if let Some(member) = self.coordinator.members.get_mut(member_id) {
             member.session_deadline_ms = deadline_ms;
@@ -188,7 +204,7 @@ impl GroupLab {
         instance_id: Option<String>,
         owned: Vec<u32>,
         generation: i32,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let known_static = instance_id.as_ref().and_then(|i| {
             self.coordinator.members.values().find(|m| m.instance_id.as_ref() == Some(i)).map(|m| m.member_id.clone())
@@ -242,7 +258,7 @@ impl GroupLab {
         incarnation: u32,
         id: &str,
         instance_id: Option<String>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let member = GroupMember {
             member_id: id.to_string(),
@@ -269,7 +285,7 @@ impl GroupLab {
         incarnation: u32,
         old_id: &str,
         owned: Vec<u32>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let mut member = self.coordinator.members.remove(old_id).expect("known static member");
         let new_id = self.new_member_id(client, &member.instance_id, ctx);
@@ -313,7 +329,7 @@ impl GroupLab {
         self.send_to_member(client, incarnation, response, ctx);
     }
 
-    pub(super) fn prepare_rebalance(&mut self, reason: &str, ctx: &mut Ctx<Event>) {
+    pub(super) fn prepare_rebalance(&mut self, reason: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if self.coordinator.state == GroupState::CompletingRebalance {
             self.fail_pending_syncs(ctx);
         }
@@ -343,7 +359,13 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_initial_delay(&mut self, rebalance: u64, delay_ms: u64, remaining_ms: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_initial_delay(
+        &mut self,
+        rebalance: u64,
+        delay_ms: u64,
+        remaining_ms: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if rebalance != self.coordinator.rebalance_seq || self.coordinator.state != GroupState::PreparingRebalance {
             return;
         }
@@ -361,7 +383,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_join_timeout(&mut self, rebalance: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_join_timeout(&mut self, rebalance: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if rebalance == self.coordinator.rebalance_seq
             && self.coordinator.state == GroupState::PreparingRebalance
             && !self.coordinator.in_initial_delay
@@ -370,7 +392,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn maybe_complete_join(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn maybe_complete_join(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let c = &self.coordinator;
         if c.state == GroupState::PreparingRebalance && !c.in_initial_delay && c.all_joined() {
             self.complete_join(ctx);

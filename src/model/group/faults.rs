@@ -24,7 +24,11 @@ impl GroupLab {
         Ok(())
     }
 
-    pub(super) fn apply_fault(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn apply_fault(
+        &mut self,
+        command: &Command,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         match *command {
             Command::Kill(index) => self.check_alive(index).map(|_| self.kill(index, ctx)),
             Command::Restart(index) => {
@@ -60,7 +64,7 @@ impl GroupLab {
         }
     }
 
-    fn kill(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn kill(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         if let Some(batch) = self.member_mut(index).batch.take() {
             let done = now.saturating_sub(batch.started_ms) / batch.ms_per_record.max(1);
@@ -95,7 +99,7 @@ impl GroupLab {
         m.paused_until_ms = 0;
     }
 
-    fn restart(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn restart(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         m.close_span(SpanKind::Dead, now);
@@ -103,7 +107,7 @@ impl GroupLab {
         self.start_member(index, ctx);
     }
 
-    fn pause(&mut self, index: u32, duration_ms: u64, ctx: &mut Ctx<Event>) {
+    fn pause(&mut self, index: u32, duration_ms: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         m.paused_until_ms = m.paused_until_ms.max(now) + duration_ms;
@@ -139,7 +143,7 @@ impl GroupLab {
         );
     }
 
-    fn poison(&mut self, partition: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn poison(&mut self, partition: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         if partition as usize >= self.log_end.len() {
             return Err(format!(
                 "There is no partition {TOPIC}-{partition}: the topic has {} partitions.",
@@ -159,7 +163,7 @@ impl GroupLab {
         Ok(())
     }
 
-    fn add_members(&mut self, count: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn add_members(&mut self, count: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         if count == 0 || self.members.len() + count as usize > MAX_MEMBERS {
             return Err(format!("A lab group holds at most {MAX_MEMBERS} members; it has {}.", self.members.len()));
         }
@@ -173,7 +177,7 @@ impl GroupLab {
 
     /// `consumer.close()`: commits if auto-commit is on, and a dynamic member sends LeaveGroup
     /// (a static member does not, so its partitions wait for `session.timeout.ms`).
-    fn close(&mut self, index: u32, ctx: &mut Ctx<Event>) {
+    fn close(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now = ctx.now_ms();
         if self.config.bool("enable.auto.commit") && self.member(index).member_id.is_some() {
             self.commit_positions(index, false, ctx);
@@ -193,7 +197,7 @@ impl GroupLab {
         ctx.log(m.name(), "closed cleanly (consumer.close())");
     }
 
-    fn grow(&mut self, count: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn grow(&mut self, count: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         let current = self.log_end.len() as u32;
         if count <= current || count > 48 {
             return Err(format!(

@@ -21,7 +21,7 @@ pub use schema::{ASSIGNOR_CLASSES, GROUP_SCHEMA};
 pub use views::{DescribeRow, LagSample, LaneSpan, MemberView, SpanKind, StopSpan};
 
 use crate::model::config::Config;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 use assignor::AssignorKind;
 use client::Member;
 
@@ -195,7 +195,7 @@ impl GroupLab {
         &self.log_end
     }
 
-    fn network_delay_ms(&self, ctx: &mut Ctx<Event>) -> u64 {
+    fn network_delay_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> u64 {
         let base = self.config.int("lab.network.delay.ms") as u64;
         if base == 0 {
             0
@@ -204,13 +204,19 @@ impl GroupLab {
         }
     }
 
-    fn send_to_coordinator(&self, member: u32, request: Request, ctx: &mut Ctx<Event>) {
+    fn send_to_coordinator(&self, member: u32, request: Request, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let incarnation = self.member(member).incarnation;
         let delay = self.network_delay_ms(ctx);
         ctx.schedule(delay, Event::ToCoordinator { member, incarnation, request });
     }
 
-    fn send_to_member(&self, member: u32, incarnation: u32, response: Response, ctx: &mut Ctx<Event>) {
+    fn send_to_member(
+        &self,
+        member: u32,
+        incarnation: u32,
+        response: Response,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let delay = self.network_delay_ms(ctx);
         ctx.schedule(delay, Event::ToMember { member, incarnation, response });
     }
@@ -223,12 +229,12 @@ impl GroupLab {
         &mut self.members[(index - 1) as usize]
     }
 
-    fn produce(&mut self, ctx: &mut Ctx<Event>) {
+    fn produce(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let partition = ctx.random_between(0, self.log_end.len() as u64 - 1) as usize;
         self.log_end[partition] += 1;
     }
 
-    fn produce_gap_ms(&self, ctx: &mut Ctx<Event>) -> Option<u64> {
+    fn produce_gap_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Option<u64> {
         let rate = self.config.int("lab.producer.records.per.sec") as u64;
         if rate == 0 {
             return None;
@@ -237,7 +243,7 @@ impl GroupLab {
         Some(ctx.random_between(mean_us / 2, mean_us + mean_us / 2).div_ceil(1000).max(1))
     }
 
-    fn sample(&mut self, ctx: &mut Ctx<Event>) {
+    fn sample(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for partition in 0..self.log_end.len() {
             let lag = self.lag(partition as u32);
             let history = &mut self.lag_history[partition];
@@ -255,11 +261,11 @@ impl GroupLab {
     }
 }
 
-impl World for GroupLab {
+impl crate::model::kernel::LegacyWorld for GroupLab {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if let Some(gap) = self.produce_gap_ms(ctx) {
             ctx.schedule(gap, Event::Produce);
         }
@@ -269,7 +275,7 @@ impl World for GroupLab {
         }
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match event {
             Event::Produce => {
                 self.produce(ctx);
@@ -292,7 +298,9 @@ impl World for GroupLab {
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         self.apply_fault(command, ctx)
     }
 }
+
+crate::legacy_world!(GroupLab);

@@ -10,7 +10,7 @@ use crate::model::kernel::Ctx;
 impl GroupLab {
     /// Ends the join phase: members that did not rejoin are removed, the generation advances,
     /// and every member gets its JoinGroup response (the leader with everyone's subscription).
-    pub(super) fn complete_join(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn complete_join(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let missing: Vec<String> =
             self.coordinator.members.values().filter(|m| !m.awaiting_join).map(|m| m.member_id.clone()).collect();
         for id in missing {
@@ -76,7 +76,7 @@ impl GroupLab {
         ctx.schedule(self.config.int("max.poll.interval.ms") as u64, Event::SyncTimeout { generation });
     }
 
-    pub(super) fn fail_pending_syncs(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn fail_pending_syncs(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let pending: Vec<(u32, u32)> = self
             .coordinator
             .members
@@ -114,7 +114,7 @@ impl GroupLab {
         member_id: &str,
         generation: i32,
         assignments: Option<BTreeMap<String, Vec<u32>>>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         if let Some(error) = self.sync_error(member_id, generation) {
             if let Some((client, incarnation)) = self.route(member_id) {
@@ -159,7 +159,7 @@ impl GroupLab {
         self.coordinator.members.get(member_id).map(|m| (m.client, m.incarnation))
     }
 
-    pub(super) fn on_sync_timeout(&mut self, generation: i32, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_sync_timeout(&mut self, generation: i32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if generation != self.coordinator.generation || self.coordinator.state != GroupState::CompletingRebalance {
             return;
         }
@@ -175,7 +175,12 @@ impl GroupLab {
         self.prepare_rebalance("members removed after the sync timeout", ctx);
     }
 
-    pub(super) fn on_heartbeat(&mut self, member_id: &str, generation: i32, ctx: &mut Ctx<Event>) -> ErrorCode {
+    pub(super) fn on_heartbeat(
+        &mut self,
+        member_id: &str,
+        generation: i32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> ErrorCode {
         if !self.coordinator.members.contains_key(member_id) || self.coordinator.state == GroupState::Empty {
             return ErrorCode::UnknownMemberId;
         }
@@ -189,7 +194,12 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_session_expiry(&mut self, member_id: &str, deadline_ms: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_session_expiry(
+        &mut self,
+        member_id: &str,
+        deadline_ms: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let Some(member) = self.coordinator.members.get(member_id) else { return };
         if member.session_deadline_ms != deadline_ms {
             return;
@@ -209,7 +219,7 @@ impl GroupLab {
     }
 
     /// Removes a member and moves the group on, as Kafka's `removeMemberAndUpdateClassicGroup`.
-    pub(super) fn remove_member(&mut self, member_id: &str, ctx: &mut Ctx<Event>) {
+    pub(super) fn remove_member(&mut self, member_id: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         self.coordinator.members.remove(member_id);
         self.coordinator.join_order.retain(|id| id != member_id);
         match self.coordinator.state {
@@ -237,7 +247,7 @@ impl GroupLab {
         member_id: Option<&str>,
         generation: i32,
         offsets: &BTreeMap<u32, i64>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) -> ErrorCode {
         let Some(id) = member_id else { return ErrorCode::UnknownMemberId };
         let error = if !self.coordinator.members.contains_key(id) {

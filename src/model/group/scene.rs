@@ -28,8 +28,9 @@ impl LabScene for GroupLab {
         GROUP_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        GroupLab::new(config.clone())
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { GroupLab::new(config.clone()) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -45,11 +46,12 @@ impl LabScene for GroupLab {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let parts: Vec<&str> = token.split('-').collect();
-        let number = |s: &str| s.parse::<u64>().map_err(|_| format!("\"{s}\" is not a whole number"));
-        let small = |s: &str| number(s).and_then(|n| u32::try_from(n).map_err(|_| format!("{n} is too large")));
-        match parts.as_slice() {
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let parts: Vec<&str> = token.split('-').collect();
+            let number = |s: &str| s.parse::<u64>().map_err(|_| format!("\"{s}\" is not a whole number"));
+            let small = |s: &str| number(s).and_then(|n| u32::try_from(n).map_err(|_| format!("{n} is too large")));
+            match parts.as_slice() {
             ["kill", m] => Ok(Command::Kill(small(m)?)),
             ["restart", m] => Ok(Command::Restart(small(m)?)),
             ["pause", m, ms] => Ok(Command::Pause { member: small(m)?, duration_ms: number(ms)? }),
@@ -62,6 +64,8 @@ impl LabScene for GroupLab {
                 "unknown action \"{token}\"; this scene knows kill-M, restart-M, pause-M-MS, slow-M-MS, poison-P, add-N, close-M and partitions-N"
             )),
         }
+        };
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

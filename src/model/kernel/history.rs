@@ -46,7 +46,7 @@ impl<W: World> History<W> {
 
     /// Records `input` at the current position (cutting any undone future) and applies it.
     /// A command that fails is not recorded and changes nothing.
-    pub fn push(&mut self, input: Input<W::Command>) -> Result<(), String> {
+    pub fn push(&mut self, input: Input<W::Command>) -> Result<(), W::Refusal> {
         // `World::apply` changes nothing when it refuses, so no copy is needed to undo.
         self.current.run_input(&input)?;
         self.tape.truncate(self.position);

@@ -4,29 +4,42 @@
 //! A scene's model is a [`World`]: it reacts to its own events and to user
 //! commands (actions and faults), scheduling more events through [`Ctx`].
 
+mod actor;
+mod event_log;
+mod fault;
 mod history;
-mod log;
+mod legacy;
+mod message;
 mod queue;
 mod tape;
+mod token;
 
+pub use actor::{Actor, ACTOR_KEYS};
+pub use event_log::{EventLog, LogEntry, TraceHasher};
+pub use fault::{Fault, Node};
 pub use history::{History, Input, SNAPSHOT_EVERY};
-pub use log::{EventLog, LogEntry};
+pub use legacy::{LegacyWorld, Prose, PROSE_KEYS};
+pub use message::{fill, write_decimal, Arg, Describe, Key, Message};
 pub use queue::EventQueue;
-pub use tape::{decode_tape, encode_tape, CommandCodec, MAX_TAPE_INPUTS};
+pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
+pub use token::{parse_number, Token, TokenError, TOKEN_KEYS};
+
+use std::fmt::Debug;
+use std::hash::Hash;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Everything a world may touch besides its own state: clock, queue, RNG and log.
 #[derive(Clone, Debug)]
-pub struct Ctx<E> {
+pub struct Ctx<E, F> {
     now_ms: u64,
     queue: EventQueue<E>,
     rng: ChaCha8Rng,
-    log: EventLog,
+    log: EventLog<F>,
 }
 
-impl<E> Ctx<E> {
+impl<E, F: Hash> Ctx<E, F> {
     fn new(seed: u64) -> Self {
         Self { now_ms: 0, queue: EventQueue::default(), rng: ChaCha8Rng::seed_from_u64(seed), log: EventLog::default() }
     }
@@ -38,7 +51,7 @@ impl<E> Ctx<E> {
 
     /// Schedules `event` `delay_ms` from now.
     pub fn schedule(&mut self, delay_ms: u64, event: E) {
-        self.queue.push(self.now_ms + delay_ms, event);
+        self.queue.push(self.now_ms.saturating_add(delay_ms), event);
     }
 
     /// Drops pending events for which `keep` is false (e.g. a dead broker's timers).
@@ -46,9 +59,9 @@ impl<E> Ctx<E> {
         self.queue.retain(|event| !drop(event));
     }
 
-    /// Appends a line to the event log at the current time.
-    pub fn log(&mut self, actor: impl Into<String>, text: impl Into<String>) {
-        self.log.push(self.now_ms, actor, text);
+    /// Records a fact in the event log at the current time.
+    pub fn record(&mut self, actor: Actor, fact: F) {
+        self.log.push(self.now_ms, actor, fact);
     }
 
     /// A uniform integer in `[low, high]` (u64 so native and wasm32 draw alike).
@@ -66,31 +79,42 @@ impl<E> Ctx<E> {
         &self.queue
     }
 
-    pub fn log_entries(&self) -> &EventLog {
+    pub fn log_entries(&self) -> &EventLog<F> {
         &self.log
     }
 }
 
 /// A scene's model. `Clone` is what makes snapshots (and so step-back) possible.
+///
+/// The contract: [`World::check`] decides, without changing anything, whether a
+/// command may run; [`World::apply`] then runs it and cannot fail. So a refused
+/// command changes nothing, and the compiler holds every scene to that.
 pub trait World: Clone {
-    type Event: Clone + std::fmt::Debug;
-    type Command: Clone + std::fmt::Debug + PartialEq;
+    type Event: Clone + Debug;
+    type Command: Clone + Debug + PartialEq;
+    /// What the event log records: typed, rendered by the UI's catalog.
+    type Fact: Clone + Debug + PartialEq + Hash + Describe;
+    /// Why a command is refused.
+    type Refusal: Clone + Debug + Describe;
 
     /// Called once when the simulation starts: schedule the first events.
-    fn start(&mut self, ctx: &mut Ctx<Self::Event>);
+    fn start(&mut self, ctx: &mut Ctx<Self::Event, Self::Fact>);
 
     /// Reacts to one of its events at `ctx.now_ms()`.
-    fn handle(&mut self, event: Self::Event, ctx: &mut Ctx<Self::Event>);
+    fn handle(&mut self, event: Self::Event, ctx: &mut Ctx<Self::Event, Self::Fact>);
 
-    /// Applies a user action or fault. On `Err` nothing may have changed.
-    fn apply(&mut self, command: &Self::Command, ctx: &mut Ctx<Self::Event>) -> Result<(), String>;
+    /// Whether `command` may be applied now; never changes anything.
+    fn check(&self, command: &Self::Command, ctx: &Ctx<Self::Event, Self::Fact>) -> Result<(), Self::Refusal>;
+
+    /// Applies a command that [`World::check`] accepted.
+    fn apply(&mut self, command: &Self::Command, ctx: &mut Ctx<Self::Event, Self::Fact>);
 }
 
 /// A world plus its kernel context: the whole deterministic state of a run.
 #[derive(Clone, Debug)]
 pub struct Sim<W: World> {
     world: W,
-    ctx: Ctx<W::Event>,
+    ctx: Ctx<W::Event, W::Fact>,
     seed: u64,
 }
 
@@ -113,7 +137,7 @@ impl<W: World> Sim<W> {
         self.ctx.now_ms
     }
 
-    pub fn log(&self) -> &EventLog {
+    pub fn log(&self) -> &EventLog<W::Fact> {
         &self.ctx.log
     }
 
@@ -139,20 +163,22 @@ impl<W: World> Sim<W> {
 
     /// Processes every event due within `duration_ms`, then sets the clock to its end.
     pub fn advance(&mut self, duration_ms: u64) {
-        let until_ms = self.ctx.now_ms + duration_ms;
+        let until_ms = self.ctx.now_ms.saturating_add(duration_ms);
         while self.ctx.queue.next_time_ms().is_some_and(|at_ms| at_ms <= until_ms) {
             self.step();
         }
         self.ctx.now_ms = until_ms;
     }
 
-    /// Applies a command now; on error nothing changed.
-    pub fn apply(&mut self, command: &W::Command) -> Result<(), String> {
-        self.world.apply(command, &mut self.ctx)
+    /// Applies a command now if the world accepts it; a refusal changes nothing.
+    pub fn apply(&mut self, command: &W::Command) -> Result<(), W::Refusal> {
+        self.world.check(command, &self.ctx)?;
+        self.world.apply(command, &mut self.ctx);
+        Ok(())
     }
 
     /// Applies one recorded input (a step, an advance or a command).
-    pub fn run_input(&mut self, input: &Input<W::Command>) -> Result<(), String> {
+    pub fn run_input(&mut self, input: &Input<W::Command>) -> Result<(), W::Refusal> {
         match input {
             Input::Step => {
                 self.step();

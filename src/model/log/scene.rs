@@ -55,8 +55,9 @@ impl LabScene for LogLab {
         LOG_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        Ok(LogLab::new(config.clone()))
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { Ok(LogLab::new(config.clone())) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -71,24 +72,27 @@ impl LabScene for LogLab {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let (verb, rest) = token.split_once('-').ok_or_else(|| unknown(token))?;
-        let parts: Vec<&str> = rest.split('-').collect();
-        match (verb, parts.as_slice()) {
-            ("produce", [records, keys, value]) => {
-                Ok(Command::Produce { records: number(records)?, keys: number(keys)?, value_bytes: number(value)? })
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let (verb, rest) = token.split_once('-').ok_or_else(|| unknown(token))?;
+            let parts: Vec<&str> = rest.split('-').collect();
+            match (verb, parts.as_slice()) {
+                ("produce", [records, keys, value]) => {
+                    Ok(Command::Produce { records: number(records)?, keys: number(keys)?, value_bytes: number(value)? })
+                }
+                ("tombstone", [key]) => Ok(Command::Tombstone { key: number(key)? }),
+                ("set", _) => {
+                    let (name, value) = rest.split_once('-').ok_or_else(|| unknown(token))?;
+                    Ok(Command::SetConfig { name: name.replace('_', "."), value: value.replace('_', ".") })
+                }
+                ("deleterecords", _) => Ok(Command::DeleteRecords { before_offset: signed(rest)? }),
+                ("lookup", _) => Ok(Command::LookupOffset { offset: signed(rest)? }),
+                ("findtime", _) => Ok(Command::LookupTimestamp { timestamp_ms: signed(rest)? }),
+                ("reader", [pace]) => Ok(Command::StartReader { records_per_sec: number(pace)? }),
+                _ => Err(unknown(token)),
             }
-            ("tombstone", [key]) => Ok(Command::Tombstone { key: number(key)? }),
-            ("set", _) => {
-                let (name, value) = rest.split_once('-').ok_or_else(|| unknown(token))?;
-                Ok(Command::SetConfig { name: name.replace('_', "."), value: value.replace('_', ".") })
-            }
-            ("deleterecords", _) => Ok(Command::DeleteRecords { before_offset: signed(rest)? }),
-            ("lookup", _) => Ok(Command::LookupOffset { offset: signed(rest)? }),
-            ("findtime", _) => Ok(Command::LookupTimestamp { timestamp_ms: signed(rest)? }),
-            ("reader", [pace]) => Ok(Command::StartReader { records_per_sec: number(pace)? }),
-            _ => Err(unknown(token)),
-        }
+        };
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

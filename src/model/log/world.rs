@@ -9,7 +9,7 @@ use super::reader::TableReader;
 use super::record::{key_text, NULL_VALUE};
 use super::segment::RollReason;
 use crate::model::config::Config;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 
 /// Retention, cleaner and lookup reporting: what the log does on its own schedule.
 mod housekeeping;
@@ -125,7 +125,7 @@ impl LogLab {
         !self.producer.bursts.is_empty()
     }
 
-    fn append(&mut self, records: &[NewRecord], ctx: &mut Ctx<Event>) {
+    fn append(&mut self, records: &[NewRecord], ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let info = self.log.append(records, ctx.now_ms() as i64);
         if let Some(reason) = info.rolled {
             let why = match reason {
@@ -145,7 +145,7 @@ impl LogLab {
         }
     }
 
-    fn schedule_next_batch(&mut self, ctx: &mut Ctx<Event>) {
+    fn schedule_next_batch(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let batch_size = self.config.int("batch.size") as u32;
         let Some(burst) = self.producer.bursts.front() else {
             return;
@@ -155,7 +155,7 @@ impl LogLab {
         ctx.schedule(last_ms.saturating_sub(ctx.now_ms()), Event::SendBatch);
     }
 
-    fn send_batch(&mut self, ctx: &mut Ctx<Event>) {
+    fn send_batch(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let records = std::mem::take(&mut self.producer.pending);
         if records.is_empty() {
             return;
@@ -183,7 +183,13 @@ impl LogLab {
         self.schedule_next_batch(ctx);
     }
 
-    fn produce(&mut self, records: u32, keys: u32, value_bytes: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn produce(
+        &mut self,
+        records: u32,
+        keys: u32,
+        value_bytes: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if records == 0 || records > MAX_PRODUCE {
             return Err(format!("Produce takes 1 to {MAX_PRODUCE} records, not {records}."));
         }
@@ -211,12 +217,17 @@ impl LogLab {
         Ok(())
     }
 
-    fn set_config(&mut self, name: &str, value: &str, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn set_config(
+        &mut self,
+        name: &str,
+        value: &str,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if name == "min.cleanable.dirty.ratio" {
             super::schema::check_dirty_ratio(value)?;
         }
         let mut config = self.config.clone();
-        config.set(name, value)?;
+        config.set(name, value).map_err(|e| e.to_string())?;
         self.config = config;
         self.log.set_settings(LogSettings::from_config(&self.config));
         ctx.log("kafka-configs", format!("Completed updating config for topic {TOPIC}: {name}={value}"));
@@ -227,7 +238,7 @@ impl LogLab {
         Ok(())
     }
 
-    fn schedule_trickle(&self, ctx: &mut Ctx<Event>) {
+    fn schedule_trickle(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let interval_ms = self.config.int("lab.trickle.interval.ms") as u64;
         if interval_ms > 0 {
             ctx.schedule(interval_ms, Event::Trickle);
@@ -243,17 +254,17 @@ fn keys_text(keys: u32) -> String {
     }
 }
 
-impl World for LogLab {
+impl crate::model::kernel::LegacyWorld for LogLab {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         ctx.schedule(self.config.int("log.initial.task.delay.ms") as u64, Event::RetentionCheck);
         ctx.schedule(self.config.int("log.cleaner.backoff.ms") as u64, Event::CleanerPass);
         self.schedule_trickle(ctx);
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now_ms = ctx.now_ms() as i64;
         match event {
             Event::SendBatch => self.send_batch(ctx),
@@ -288,7 +299,7 @@ impl World for LogLab {
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         let now_ms = ctx.now_ms() as i64;
         match command {
             Command::Produce { records, keys, value_bytes } => self.produce(*records, *keys, *value_bytes, ctx),
@@ -337,3 +348,5 @@ impl World for LogLab {
         }
     }
 }
+
+crate::legacy_world!(LogLab);

@@ -10,7 +10,11 @@ use super::{partition_for_key, HOT_KEY};
 use crate::model::kernel::Ctx;
 
 impl Partitioner {
-    pub(super) fn set_key(&mut self, bytes: &[u8], ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn set_key(
+        &mut self,
+        bytes: &[u8],
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         self.key = Some(bytes.to_vec());
         let steps = self.key_steps().expect("key just set");
         ctx.log(
@@ -28,7 +32,11 @@ impl Partitioner {
         Ok(())
     }
 
-    pub(super) fn alter(&mut self, partitions: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn alter(
+        &mut self,
+        partitions: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         check_partition_increase(TOPIC, self.num_partitions, partitions)?;
         let max = 256;
         if partitions > max {
@@ -82,7 +90,7 @@ impl Partitioner {
     pub(super) fn set_distribution(
         &mut self,
         distribution: KeyDistribution,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) -> Result<(), String> {
         let composite = self.workload.composite_buckets.is_some();
         self.rebuild_workload(distribution, composite);
@@ -90,7 +98,11 @@ impl Partitioner {
         Ok(())
     }
 
-    pub(super) fn set_composite(&mut self, on: bool, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn set_composite(
+        &mut self,
+        on: bool,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         self.rebuild_workload(self.workload.distribution, on);
         let text = match self.workload.composite_buckets {
             Some(buckets) => {
@@ -107,7 +119,11 @@ impl Partitioner {
         self.table = self.workload.partition_table(self.num_partitions);
     }
 
-    pub(super) fn produce(&mut self, records: u64, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn produce(
+        &mut self,
+        records: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if records == 0 || records > MAX_RECORDS_PER_COMMAND {
             return Err(format!("produce 1 to {MAX_RECORDS_PER_COMMAND} records at a time"));
         }
@@ -133,7 +149,11 @@ impl Partitioner {
         Ok(())
     }
 
-    pub(super) fn send_tracked(&mut self, event: &str, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn send_tracked(
+        &mut self,
+        event: &str,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         let Some(key) = self.key.clone() else {
             return Err("Set a key first: the event is sent with the watched key.".into());
         };
@@ -156,7 +176,11 @@ impl Partitioner {
         Ok(())
     }
 
-    pub(super) fn start_unkeyed(&mut self, records: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn start_unkeyed(
+        &mut self,
+        records: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if records == 0 || records > 100_000 {
             return Err("send 1 to 100000 records without key at a time".into());
         }
@@ -167,7 +191,7 @@ impl Partitioner {
         Ok(())
     }
 
-    pub(super) fn send_unkeyed(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn send_unkeyed(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let value_bytes = self.config.int("lab.value.bytes") as u32;
         let now_ms = ctx.now_ms();
         let outcome =
@@ -197,7 +221,7 @@ impl Partitioner {
         }
     }
 
-    pub(super) fn run_sender(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn run_sender(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let linger_ms = self.accumulator.linger_ms();
         for batch in self.accumulator.drain_ready(ctx.now_ms(), self.num_partitions) {
             let why = match batch.send_reason {
@@ -215,7 +239,7 @@ impl Partitioner {
     }
 
     /// Each partition's consumer processes its share of records for one tick, in offset order.
-    pub(super) fn consume(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn consume(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let rate = self.config.int("lab.consumer.records.per.sec") as u64;
         let tick = ctx.now_ms() / CONSUMER_TICK_MS;
         let quota = rate * tick * CONSUMER_TICK_MS / 1000 - rate * (tick - 1) * CONSUMER_TICK_MS / 1000;
@@ -238,7 +262,13 @@ impl Partitioner {
         }
     }
 
-    fn mark_processed(&mut self, index: usize, at_ms: u64, partition: u32, ctx: &mut Ctx<Event>) {
+    fn mark_processed(
+        &mut self,
+        index: usize,
+        at_ms: u64,
+        partition: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let rank = self.processed_count;
         self.processed_count += 1;
         let record = &mut self.tracked[index];

@@ -62,8 +62,9 @@ impl LabScene for Partitioner {
         PARTITIONER_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        Partitioner::new(config.clone())
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { Partitioner::new(config.clone()) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -78,27 +79,30 @@ impl LabScene for Partitioner {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
-        let number = || arg.parse::<u64>().map_err(|_| format!("\"{arg}\" is not a whole number"));
-        match verb {
-            "key" => Ok(Command::SetKey(parse_key(&format!("0x{arg}"))?)),
-            "alter" => {
-                Ok(Command::Alter(u32::try_from(number()?).map_err(|_| format!("{arg} partitions is too many"))?))
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
+            let number = || arg.parse::<u64>().map_err(|_| format!("\"{arg}\" is not a whole number"));
+            match verb {
+                "key" => Ok(Command::SetKey(parse_key(&format!("0x{arg}"))?)),
+                "alter" => {
+                    Ok(Command::Alter(u32::try_from(number()?).map_err(|_| format!("{arg} partitions is too many"))?))
+                }
+                "dist" => Ok(Command::Distribution(KeyDistribution::parse(arg)?)),
+                "composite" => match arg {
+                    "on" => Ok(Command::Composite(true)),
+                    "off" => Ok(Command::Composite(false)),
+                    _ => Err(format!("composite-{arg}: use composite-on or composite-off")),
+                },
+                "produce" => Ok(Command::Produce(number()?)),
+                "send" => Command::send(arg),
+                "null" => Ok(Command::ProduceUnkeyed(
+                    u32::try_from(number()?).map_err(|_| format!("{arg} records is too many"))?,
+                )),
+                _ => Err(unknown(token)),
             }
-            "dist" => Ok(Command::Distribution(KeyDistribution::parse(arg)?)),
-            "composite" => match arg {
-                "on" => Ok(Command::Composite(true)),
-                "off" => Ok(Command::Composite(false)),
-                _ => Err(format!("composite-{arg}: use composite-on or composite-off")),
-            },
-            "produce" => Ok(Command::Produce(number()?)),
-            "send" => Command::send(arg),
-            "null" => {
-                Ok(Command::ProduceUnkeyed(u32::try_from(number()?).map_err(|_| format!("{arg} records is too many"))?))
-            }
-            _ => Err(unknown(token)),
-        }
+        };
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

@@ -7,7 +7,7 @@ use super::key::hex;
 use super::load::{KeyDistribution, PartitionTable, Workload};
 use super::sticky::Switch;
 use crate::model::config::Config;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 
 /// The topic the scene produces to.
 pub const TOPIC: &str = "orders";
@@ -176,28 +176,28 @@ impl Partitioner {
         })
     }
 
-    pub(super) fn draw(ctx: &mut Ctx<Event>) -> impl FnMut(u64, u64) -> u64 + '_ {
+    pub(super) fn draw(ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> impl FnMut(u64, u64) -> u64 + '_ {
         move |low, high| ctx.random_between(low, high)
     }
 
     /// One `nextInt()` for the sticky partitioner, from the kernel's RNG.
-    pub(super) fn random_int(ctx: &mut Ctx<Event>) -> impl FnMut() -> i32 + '_ {
+    pub(super) fn random_int(ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> impl FnMut() -> i32 + '_ {
         move || ctx.random_u64() as u32 as i32
     }
 }
 
-impl World for Partitioner {
+impl crate::model::kernel::LegacyWorld for Partitioner {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         ctx.log("controller", format!("created topic {TOPIC} with {} partition(s)", self.num_partitions));
         if self.config.int("lab.consumer.records.per.sec") > 0 {
             ctx.schedule(CONSUMER_TICK_MS, Event::ConsumerTick);
         }
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match event {
             Event::UnkeyedSend => self.send_unkeyed(ctx),
             Event::SenderWakeup => self.run_sender(ctx),
@@ -208,7 +208,7 @@ impl World for Partitioner {
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         match command {
             Command::SetKey(bytes) => self.set_key(bytes, ctx),
             Command::Alter(partitions) => self.alter(*partitions, ctx),
@@ -220,3 +220,5 @@ impl World for Partitioner {
         }
     }
 }
+
+crate::legacy_world!(Partitioner);

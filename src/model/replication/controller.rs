@@ -17,7 +17,7 @@ impl Replication {
     }
 
     /// Re-evaluates a broker's controller session after any change to it.
-    pub(super) fn session_changed(&mut self, id: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn session_changed(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let reachable = self.controller_reachable(id);
         let timeout_ms = self.settings.broker_session_timeout_ms;
         let broker = self.broker_mut(id);
@@ -41,7 +41,12 @@ impl Replication {
         self.propagate(ctx);
     }
 
-    pub(super) fn on_session_expired(&mut self, id: u32, token: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_session_expired(
+        &mut self,
+        id: u32,
+        token: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if self.broker(id).session_token != token || self.broker(id).fenced {
             return;
         }
@@ -67,13 +72,13 @@ impl Replication {
     }
 
     /// Runs an election (offline partition, or the unclean flag was just turned on).
-    pub(super) fn elect(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn elect(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let usable = self.usable_brokers();
         let election = self.partition.elect_leader(&usable, self.settings.unclean_leader_election);
         self.log_election(election, ctx);
     }
 
-    fn log_election(&mut self, election: Option<Election>, ctx: &mut Ctx<Event>) {
+    fn log_election(&mut self, election: Option<Election>, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(e) = election else {
             if self.partition.leader().is_none() {
                 ctx.log(
@@ -101,7 +106,7 @@ impl Replication {
 
     /// Pushes the controller's record to every broker that can hear it: each replica
     /// becomes leader or follower (truncating as its mode says) if its view is stale.
-    pub(super) fn propagate(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn propagate(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for id in self.partition.assignment().to_vec() {
             if self.controller_reachable(id) {
                 self.sync_replica(id, ctx);
@@ -110,7 +115,7 @@ impl Replication {
         self.release_waiting_records(ctx);
     }
 
-    fn sync_replica(&mut self, id: u32, ctx: &mut Ctx<Event>) {
+    fn sync_replica(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let (leader, epoch, isr) = (self.partition.leader(), self.partition.leader_epoch(), self.partition.isr());
         let replica = self.partition.replica(id);
         let actor = format!("broker-{id}");
@@ -162,7 +167,7 @@ impl Replication {
         self.restart_fetcher(id, ctx);
     }
 
-    pub(super) fn on_checkpoint(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_checkpoint(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for id in self.partition.assignment().to_vec() {
             if self.broker(id).alive {
                 self.partition.replica_mut(id).log.checkpoint_high_watermark();
@@ -171,7 +176,7 @@ impl Replication {
         ctx.schedule(self.settings.hw_checkpoint_interval_ms, Event::Checkpoint);
     }
 
-    pub(super) fn on_os_flush(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_os_flush(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for id in self.partition.assignment().to_vec() {
             if self.broker(id).alive {
                 self.partition.replica_mut(id).log.flush();
@@ -180,7 +185,7 @@ impl Replication {
         ctx.schedule(self.settings.os_flush_interval_ms, Event::OsFlush);
     }
 
-    pub(super) fn on_pause_end(&mut self, id: u32, token: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_pause_end(&mut self, id: u32, token: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if self.broker(id).pause_token != token || !self.broker(id).paused {
             return;
         }
@@ -196,7 +201,7 @@ impl Replication {
     }
 
     /// Crash (kill -9) or power failure: the process and its in-memory state are gone.
-    fn crash(&mut self, id: u32, power_loss: bool, ctx: &mut Ctx<Event>) {
+    fn crash(&mut self, id: u32, power_loss: bool, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let broker = self.broker_mut(id);
         broker.alive = false;
         broker.paused = false;
@@ -219,7 +224,7 @@ impl Replication {
         self.session_changed(id, ctx);
     }
 
-    fn restart(&mut self, id: u32, ctx: &mut Ctx<Event>) {
+    fn restart(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         self.broker_mut(id).alive = true;
         if self.hosts_replica(id) {
             self.partition.restart_replica(id, false);
@@ -236,7 +241,7 @@ impl Replication {
     }
 
     /// Carries out a command already checked by `validate`.
-    pub(super) fn run_command(&mut self, command: &Command, ctx: &mut Ctx<Event>) {
+    pub(super) fn run_command(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match *command {
             Command::Produce { records } => self.produce(records, ctx),
             Command::Kill(id) => self.crash(id, false, ctx),

@@ -9,7 +9,7 @@ use crate::model::kernel::Ctx;
 
 impl Replication {
     /// Restarts a broker's fetcher: new session (older responses are ignored), wake up now.
-    pub(super) fn restart_fetcher(&mut self, follower: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn restart_fetcher(&mut self, follower: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let broker = self.broker_mut(follower);
         broker.fetch_session += 1;
         broker.awaiting_fetch = false;
@@ -18,13 +18,23 @@ impl Replication {
         ctx.schedule(delay_ms, Event::FetcherWakeup { follower, session });
     }
 
-    fn schedule_next_fetch(&mut self, follower: u32, backoff_ms: u64, ctx: &mut Ctx<Event>) {
+    fn schedule_next_fetch(
+        &mut self,
+        follower: u32,
+        backoff_ms: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let broker = self.broker(follower);
         let session = broker.fetch_session;
         ctx.schedule(backoff_ms + broker.slow_fetch_delay_ms, Event::FetcherWakeup { follower, session });
     }
 
-    pub(super) fn fetcher_wakeup(&mut self, follower: u32, session: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn fetcher_wakeup(
+        &mut self,
+        follower: u32,
+        session: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if session != self.broker(follower).fetch_session || self.broker(follower).awaiting_fetch {
             return;
         }
@@ -70,7 +80,12 @@ impl Replication {
         broker.awaiting_fetch && broker.fetch_attempt == request_id
     }
 
-    pub(super) fn on_fetch_timeout(&mut self, follower: u32, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_fetch_timeout(
+        &mut self,
+        follower: u32,
+        request_id: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if !self.is_current(follower, request_id) {
             return;
         }
@@ -85,7 +100,13 @@ impl Replication {
 
     /// The leader receives a fetch: updates the follower's state, maybe the HW and the ISR,
     /// then answers now or parks the fetch until data arrives or the wait runs out.
-    pub(super) fn on_fetch(&mut self, leader: u32, request: FetchRequest, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_fetch(
+        &mut self,
+        leader: u32,
+        request: FetchRequest,
+        request_id: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let hw_before = self.partition.hw(leader);
         let response = self.partition.handle_fetch(leader, request, ctx.now_ms());
         if let Some(isr) = self.partition.isr_expansion(leader, request.follower) {
@@ -111,14 +132,14 @@ impl Replication {
         follower: u32,
         response: FetchResponse,
         request_id: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let event = Event::FetchResponseArrives { follower, leader, response, request_id, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
     }
 
     /// Answers every fetch parked at `leader` (new data arrived, or it stopped leading).
-    pub(super) fn complete_delayed_fetches(&mut self, leader: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn complete_delayed_fetches(&mut self, leader: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let parked = self.fetch_purgatory.remove(&leader).unwrap_or_default();
         for fetch in parked {
             let response = self.delayed_fetch_answer(leader, fetch.fetch_offset);
@@ -139,7 +160,7 @@ impl Replication {
         leader: u32,
         follower: u32,
         request_id: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let Some(parked) = self.fetch_purgatory.get_mut(&leader) else {
             return;
@@ -159,7 +180,7 @@ impl Replication {
         leader: u32,
         response: FetchResponse,
         request_id: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         if !self.is_current(follower, request_id) {
             return;
@@ -201,7 +222,7 @@ impl Replication {
         leader_epoch: i32,
         current_leader_epoch: i32,
         request_id: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let answer = self.partition.offsets_for_leader_epoch(leader, leader_epoch, current_leader_epoch);
         let event = Event::EpochResponseArrives { follower, leader, answer, request_id, sent_ms: ctx.now_ms() };
@@ -215,7 +236,7 @@ impl Replication {
         leader: u32,
         answer: Result<EpochEndOffset, PartitionError>,
         request_id: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         if !self.is_current(follower, request_id) {
             return;
@@ -251,7 +272,7 @@ impl Replication {
         follower: u32,
         truncation: Option<Truncation>,
         why: &str,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let text = match truncation {
             Some(t) => format!("{why}: truncating log from LEO {} to offset {}", t.from_leo, t.to_offset),
@@ -261,7 +282,12 @@ impl Replication {
     }
 
     /// The leader's `isr-expiration` task: drop followers not caught up within `replica.lag.time.max.ms`.
-    pub(super) fn on_isr_expiration(&mut self, broker: u32, token: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_isr_expiration(
+        &mut self,
+        broker: u32,
+        token: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if token != self.broker(broker).leader_task_token || self.partition.replica(broker).role != Role::Leader {
             return;
         }
@@ -273,7 +299,12 @@ impl Replication {
     }
 
     /// Sends AlterPartition to the controller; it takes effect only if the controller is reachable.
-    pub(super) fn try_alter_isr(&mut self, leader: u32, isr: Vec<u32>, ctx: &mut Ctx<Event>) {
+    pub(super) fn try_alter_isr(
+        &mut self,
+        leader: u32,
+        isr: Vec<u32>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let before = self.partition.replica(leader).isr.clone();
         let verb = if isr.len() < before.len() { "Shrinking" } else { "Expanding" };
         let actor = format!("broker-{leader}");

@@ -23,7 +23,7 @@ pub struct ProducerState {
 
 impl Replication {
     /// `send()` of `records` new records.
-    pub(super) fn produce(&mut self, records: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn produce(&mut self, records: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for _ in 0..records {
             let record_id = self.partition.allocate_record_id();
             self.ledger.record_sent(record_id, ctx.now_ms());
@@ -35,7 +35,7 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_producer_tick(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_producer_tick(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let limit = self.settings.producer_max_records;
         if limit > 0 && self.producer.load_sent >= limit {
             return;
@@ -51,7 +51,7 @@ impl Replication {
     }
 
     /// Sends (or re-sends) one record to the leader the producer's metadata names.
-    pub(super) fn send_record(&mut self, record_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn send_record(&mut self, record_id: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if self.ledger.get(record_id).is_none_or(|e| e.outcome != super::ledger::Outcome::Pending) {
             return;
         }
@@ -107,13 +107,13 @@ impl Replication {
         ctx.schedule(self.settings.request_timeout_ms, Event::ProduceTimedOut { request_id });
     }
 
-    fn give_up(&mut self, record_id: u64, why: &'static str, ctx: &mut Ctx<Event>) {
+    fn give_up(&mut self, record_id: u64, why: &'static str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         self.ledger.failed(record_id, why);
         ctx.log("producer", format!("record #{record_id} failed: {why}"));
     }
 
     /// A retriable error: back off `retry.backoff.ms` and send again, unless out of retries.
-    fn retry(&mut self, record_id: u64, error: &'static str, ctx: &mut Ctx<Event>) {
+    fn retry(&mut self, record_id: u64, error: &'static str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let attempts = self.ledger.get(record_id).map_or(0, |e| e.attempts) as u64;
         if attempts > self.settings.retries {
             self.give_up(record_id, error, ctx);
@@ -130,7 +130,7 @@ impl Replication {
         doubled.min(self.settings.retry_backoff_max_ms.max(base_ms))
     }
 
-    pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
         };
@@ -147,7 +147,7 @@ impl Replication {
         from: u32,
         request_id: u64,
         result: Result<i64, PartitionError>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
@@ -167,7 +167,12 @@ impl Replication {
 
     /// The leader's append path: idempotent de-duplication, the min.insync.replicas check,
     /// the append, then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
-    pub(super) fn on_produce(&mut self, leader: u32, request: ProduceRequest, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_produce(
+        &mut self,
+        leader: u32,
+        request: ProduceRequest,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let is_leader = self.partition.replica(leader).role == Role::Leader;
         let duplicate =
             request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
@@ -229,7 +234,7 @@ impl Replication {
         leader: u32,
         request_id: u64,
         result: Result<i64, PartitionError>,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let event = Event::ProduceResponseArrives { from: leader, request_id, result, sent_ms: ctx.now_ms() };
         self.send(Node::Broker(leader), Node::Producer, event, ctx);
@@ -238,7 +243,7 @@ impl Replication {
     /// `DelayedProduce.tryComplete` for everything parked at `leader`: done once the HW reached
     /// the record (NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank below the minimum), or
     /// NOT_LEADER_OR_FOLLOWER once it stopped leading.
-    pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut Ctx<Event>) {
+    pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(parked) = self.produce_purgatory.remove(&leader) else {
             return;
         };
@@ -265,7 +270,12 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_delayed_produce_expired(&mut self, leader: u32, request_id: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_delayed_produce_expired(
+        &mut self,
+        leader: u32,
+        request_id: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let Some(parked) = self.produce_purgatory.get_mut(&leader) else {
             return;
         };
@@ -277,7 +287,7 @@ impl Replication {
     }
 
     /// After a leader change: records waiting for a leader go out now.
-    pub(super) fn release_waiting_records(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn release_waiting_records(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if self.partition.leader().is_none() {
             return;
         }

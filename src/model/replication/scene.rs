@@ -208,8 +208,9 @@ impl LabScene for Replication {
         REPLICATION_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        Replication::new(config)
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { Replication::new(config) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -226,9 +227,10 @@ impl LabScene for Replication {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let parts: Vec<&str> = token.split('-').collect();
-        match parts.as_slice() {
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let parts: Vec<&str> = token.split('-').collect();
+            match parts.as_slice() {
             ["produce", n] => Ok(Command::Produce { records: number(n)? }),
             ["kill", b] => Ok(Command::Kill(number(b)?)),
             ["powerfail", b] => Ok(Command::PowerFail(number(b)?)),
@@ -243,6 +245,8 @@ impl LabScene for Replication {
                 "unknown action \"{token}\"; this scene knows produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, slow-B-MS, cut-X-Y, heal-X-Y (X, Y: a broker id, c or p) and unclean-0/1"
             )),
         }
+        };
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

@@ -9,7 +9,7 @@ use super::partition::{FetchRequest, FetchResponse, PartitionError, ReplicatedPa
 use super::producer::ProducerState;
 use super::schema::Settings;
 use crate::model::config::Config;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 
 /// The topic the scene's partition belongs to.
 pub const TOPIC: &str = "orders";
@@ -323,7 +323,13 @@ impl Replication {
 
     /// Sends a message: it arrives after `lab.network.delay.ms` (and is dropped on arrival if the
     /// link was cut or the receiver died). False if the receiver's process is down (refused).
-    pub(super) fn send(&self, from: Node, to: Node, event: Event, ctx: &mut Ctx<Event>) -> bool {
+    pub(super) fn send(
+        &self,
+        from: Node,
+        to: Node,
+        event: Event,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> bool {
         if let Node::Broker(id) = to {
             if !self.broker(id).alive {
                 return false;
@@ -347,7 +353,7 @@ impl Replication {
         })
     }
 
-    pub(super) fn dispatch(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    pub(super) fn dispatch(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match event {
             Event::FetcherWakeup { follower, session } => self.fetcher_wakeup(follower, session, ctx),
             Event::FetchArrives { leader, request, request_id, .. } => self.on_fetch(leader, request, request_id, ctx),
@@ -383,11 +389,11 @@ impl Replication {
     }
 }
 
-impl World for Replication {
+impl crate::model::kernel::LegacyWorld for Replication {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let replicas = self.partition.assignment().to_vec();
         ctx.log(
             "controller",
@@ -408,7 +414,7 @@ impl World for Replication {
         }
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if let Some((from, to)) = Self::endpoints(&event) {
             if !self.link_up(from, to) {
                 return;
@@ -427,7 +433,7 @@ impl World for Replication {
         self.check_invariants();
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         self.validate(command)?;
         self.run_command(command, ctx);
         self.check_invariants();
@@ -450,3 +456,5 @@ impl Replication {
 pub(super) fn join(ids: &[u32]) -> String {
     ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
+
+crate::legacy_world!(Replication);

@@ -163,7 +163,7 @@ impl Purgatory {
         })
     }
 
-    pub(super) fn start(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         ctx.log(
             "broker-1",
             "leader of orders-0 (Replicas 1,2,3, Isr 1,2,3); followers and the consumer start fetching",
@@ -178,7 +178,12 @@ impl Purgatory {
         ctx.schedule((self.lag_max_ms / 2).max(1), Event::IsrExpiration);
     }
 
-    pub(super) fn handle(&mut self, event: Event, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn handle(
+        &mut self,
+        event: Event,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         match event {
             Event::FollowerFetch { replica, incarnation, fetch_offset } => {
                 self.on_follower_fetch(replica, incarnation, fetch_offset, tasks, ctx)
@@ -198,7 +203,7 @@ impl Purgatory {
     }
 
     /// A timer task of the purgatory ran: the operation timed out.
-    pub(super) fn on_expired(&mut self, task: u64, kind: TaskKind, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_expired(&mut self, task: u64, kind: TaskKind, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match kind {
             TaskKind::DelayedProduce { request } => self.expire_produce(request, task, ctx),
             TaskKind::FollowerFetch { replica } => self.expire_follower_fetch(replica, task, ctx),
@@ -208,7 +213,12 @@ impl Purgatory {
     }
 
     /// The producer's request: the leader appends, then acks=all waits in the produce purgatory.
-    pub(super) fn produce(&mut self, records: u32, tasks: &mut Tasks, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn produce(
+        &mut self,
+        records: u32,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if records == 0 || records > 100 {
             return Err(format!("A produce request here carries 1 to 100 records, not {records}."));
         }
@@ -260,7 +270,7 @@ impl Purgatory {
         Ok(())
     }
 
-    fn expire_produce(&mut self, request: u64, task: u64, ctx: &mut Ctx<Event>) {
+    fn expire_produce(&mut self, request: u64, task: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(position) = self.produces.iter().position(|p| p.request == request && p.task == task) else {
             return;
         };
@@ -278,7 +288,7 @@ impl Purgatory {
     }
 
     /// The HW is the smallest log end offset in the ISR; produces it passes complete.
-    fn advance_high_watermark(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    fn advance_high_watermark(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let new_hw = self
             .isr
             .iter()
@@ -306,7 +316,7 @@ impl Purgatory {
     }
 
     /// Crash a follower (kill -9): fetches stop, and the controller fences it after broker.session.timeout.ms.
-    pub(super) fn kill(&mut self, id: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn kill(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         let timeout_ms = self.session_timeout_ms;
         let follower = self.follower_checked(id)?;
         if !follower.alive {
@@ -322,7 +332,7 @@ impl Purgatory {
 
     /// Stall a follower's fetcher while its process keeps heartbeating: only the leader's
     /// replica.lag.time.max.ms check can take it out of the ISR.
-    pub(super) fn stall(&mut self, id: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn stall(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         let follower = self.follower_checked(id)?;
         if !follower.fetching() {
             return Err(format!("broker-{id} is not fetching already."));
@@ -336,7 +346,7 @@ impl Purgatory {
     }
 
     /// Restart a crashed follower, or un-stall its fetcher: it fetches again from its log end.
-    pub(super) fn restart(&mut self, id: u32, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    pub(super) fn restart(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         let network_ms = self.network_ms;
         let follower = self.follower_checked(id)?;
         if follower.fetching() {

@@ -59,8 +59,9 @@ impl LabScene for TimerLab {
         TIMER_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, String> {
-        TimerLab::new(config.clone())
+    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
+        let legacy = || -> Result<Self, String> { TimerLab::new(config.clone()) };
+        legacy().map_err(crate::model::kernel::Prose)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -74,23 +75,26 @@ impl LabScene for TimerLab {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, String> {
-        let mut parts = token.splitn(3, '-');
-        let verb = parts.next().unwrap_or_default();
-        let arg = parts.next().ok_or_else(|| unknown(token))?;
-        let rest = parts.next();
-        let number: u64 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
-        let small = || u32::try_from(number).map_err(|_| format!("{number} is too large"));
-        let command = match (verb, rest) {
-            ("add", label) => Command::AddTask { delay_ms: number, label: label.unwrap_or("task").to_string() },
-            ("cancel", None) => Command::CancelTask(number),
-            ("produce", None) => Command::Produce { records: small()? },
-            ("kill", None) => Command::KillFollower(small()?),
-            ("stall", None) => Command::StallFollower(small()?),
-            ("restart", None) => Command::RestartFollower(small()?),
-            _ => return Err(unknown(token)),
+    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
+        let legacy = || -> Result<Command, String> {
+            let mut parts = token.splitn(3, '-');
+            let verb = parts.next().unwrap_or_default();
+            let arg = parts.next().ok_or_else(|| unknown(token))?;
+            let rest = parts.next();
+            let number: u64 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
+            let small = || u32::try_from(number).map_err(|_| format!("{number} is too large"));
+            let command = match (verb, rest) {
+                ("add", label) => Command::AddTask { delay_ms: number, label: label.unwrap_or("task").to_string() },
+                ("cancel", None) => Command::CancelTask(number),
+                ("produce", None) => Command::Produce { records: small()? },
+                ("kill", None) => Command::KillFollower(small()?),
+                ("stall", None) => Command::StallFollower(small()?),
+                ("restart", None) => Command::RestartFollower(small()?),
+                _ => return Err(unknown(token)),
+            };
+            Ok(command)
         };
-        Ok(command)
+        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

@@ -7,7 +7,7 @@ use super::purgatory::{Purgatory, PurgatoryView};
 use super::view::{LevelView, MoveView, OpsView, PendingTaskView};
 use super::{HeapTimer, Timer};
 use crate::model::config::Config;
-use crate::model::kernel::{Ctx, World};
+use crate::model::kernel::Ctx;
 
 /// What a timer task stands for (Kafka's `TimerTask` subclasses).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ impl Tasks {
         delay_ms: u64,
         kind: TaskKind,
         origin: String,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) -> (u64, bool) {
         let id = self.next_id;
         self.next_id += 1;
@@ -82,7 +82,11 @@ impl Tasks {
     }
 
     /// Cancels a pending task (an operation completed before its timeout); says where it was.
-    pub(super) fn cancel(&mut self, id: u64, ctx: &mut Ctx<Event>) -> Option<(usize, usize)> {
+    pub(super) fn cancel(
+        &mut self,
+        id: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Option<(usize, usize)> {
         let location = self.timer.location(id)?;
         self.timer.cancel(id);
         self.heap.cancel(id);
@@ -103,7 +107,7 @@ impl Tasks {
     }
 
     /// Kafka's expiration reaper: expires every due bucket and returns the tasks that ran.
-    fn expire(&mut self, ctx: &mut Ctx<Event>) -> Vec<(u64, TaskKind)> {
+    fn expire(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Vec<(u64, TaskKind)> {
         let mut fired = Vec::new();
         self.timer.expire_due(ctx.now_ms(), &mut fired);
         self.heap.advance_to(ctx.now_ms());
@@ -241,7 +245,7 @@ impl TimerLab {
     }
 
     /// Keeps exactly one reaper event, at the head bucket's expiration.
-    fn sync_reaper(&mut self, ctx: &mut Ctx<Event>) {
+    fn sync_reaper(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let next_ms = self.tasks.timer.next_expiration_ms();
         if next_ms != self.reaper_at_ms {
             ctx.cancel_where(|event| *event == Event::Reaper);
@@ -252,7 +256,7 @@ impl TimerLab {
         }
     }
 
-    fn run_expired(&mut self, id: u64, kind: TaskKind, ctx: &mut Ctx<Event>) {
+    fn run_expired(&mut self, id: u64, kind: TaskKind, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match (kind, self.purgatory.as_mut()) {
             (TaskKind::Sandbox, _) => {
                 let origin = self.tasks.origin(id);
@@ -263,7 +267,12 @@ impl TimerLab {
         }
     }
 
-    fn add_task(&mut self, delay_ms: u64, label: &str, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn add_task(
+        &mut self,
+        delay_ms: u64,
+        label: &str,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) -> Result<(), String> {
         if delay_ms > MAX_TASK_DELAY_MS {
             return Err(format!("A task's delay is 0 to {MAX_TASK_DELAY_MS} ms, not {delay_ms}."));
         }
@@ -277,7 +286,7 @@ impl TimerLab {
         Ok(())
     }
 
-    fn cancel_task(&mut self, id: u64, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn cancel_task(&mut self, id: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         match self.tasks.kind_of(id) {
             None => Err(format!("Task #{id} is not pending: it already ran, was cancelled, or never existed.")),
             Some(TaskKind::Sandbox) => {
@@ -305,17 +314,17 @@ fn validate_label(label: &str) -> Result<(), String> {
     }
 }
 
-impl World for TimerLab {
+impl crate::model::kernel::LegacyWorld for TimerLab {
     type Event = Event;
     type Command = Command;
 
-    fn start(&mut self, ctx: &mut Ctx<Event>) {
+    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if let Some(purgatory) = self.purgatory.as_mut() {
             purgatory.start(ctx);
         }
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event>) {
+    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         match event {
             Event::Reaper => {
                 self.reaper_at_ms = None;
@@ -332,7 +341,7 @@ impl World for TimerLab {
         self.sync_reaper(ctx);
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event>) -> Result<(), String> {
+    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
         match command {
             Command::AddTask { delay_ms, label } => self.add_task(*delay_ms, label, ctx)?,
             Command::CancelTask(id) => self.cancel_task(*id, ctx)?,
@@ -348,3 +357,5 @@ impl World for TimerLab {
         Ok(())
     }
 }
+
+crate::legacy_world!(TimerLab);

@@ -10,6 +10,8 @@ mod sticky;
 
 use leptos::prelude::*;
 
+use crate::model::kernel::Describe;
+
 use super::session::{Session, Transport};
 use super::widgets::PresetPicker;
 use crate::i18n::t;
@@ -34,7 +36,7 @@ pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
 fn send(session: Session<Partitioner>, command: Result<Command, String>) {
     match command {
         Ok(command) => session.command(command),
-        Err(why) => session.error().set(Some(why)),
+        Err(why) => session.error().set(Some(crate::model::kernel::Prose(why).message())),
     }
 }
 

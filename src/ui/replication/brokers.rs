@@ -66,8 +66,16 @@ fn producer_markup(run: &crate::model::scene::Run<Replication>) -> String {
     line(&mut out, "", &tf("replication.producer.in_flight", &[("count", &p.in_flight.to_string())]));
     line(&mut out, "", &tf("replication.producer.waiting", &[("count", &p.waiting_for_leader.to_string())]));
     // Its latest line in the event log: the last callback or error (kept in embeds too).
-    if let Some(last) = run.sim().log().iter().filter(|e| e.actor == "producer").last() {
-        line(&mut out, "note mono", &format!("{} {}", t("replication.producer.last"), last.text));
+    if let Some(last) = run.sim().log().iter().filter(|e| e.actor == crate::model::kernel::Actor::Producer).last() {
+        line(
+            &mut out,
+            "note mono",
+            &format!(
+                "{} {}",
+                t("replication.producer.last"),
+                crate::i18n::render(&crate::model::kernel::Describe::message(&last.fact))
+            ),
+        );
     }
     out
 }

@@ -24,7 +24,9 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
             Ok(delay_ms) => {
                 session.command(Command::AddTask { delay_ms, label: label.get_untracked().trim().to_string() })
             }
-            Err(_) => Transport::error(&session).set(Some(tf("timer.add.bad_delay", &[("text", &text)]))),
+            Err(_) => Transport::error(&session).set(Some(
+                crate::i18n::message("timer.add.bad_delay").with("text", crate::model::kernel::Arg::text(text)),
+            )),
         }
     };
     // Advancing records a wait; in the past of the timeline, Step/Play replay the recording instead.

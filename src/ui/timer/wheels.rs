@@ -30,7 +30,8 @@ pub fn ConfigStrip(session: Session<TimerLab>) -> impl IntoView {
                     let _ = window.location().set_href(&format!("?{query}"));
                 }
             }
-            Err(why) => Transport::error(&session).set(Some(why)),
+            Err(why) => Transport::error(&session)
+                .set(Some(crate::i18n::message("shell.link.parse").with("why", crate::model::kernel::Arg::text(why)))),
         }
     };
     view! {
@@ -56,7 +57,7 @@ pub fn ConfigStrip(session: Session<TimerLab>) -> impl IntoView {
 fn relink(session: Session<TimerLab>, pairs: &[(&str, String)]) -> Result<String, String> {
     let mut check = Config::defaults(TimerLab::schema());
     for (name, value) in pairs {
-        check.set(name, value.trim())?;
+        check.set(name, value.trim()).map_err(|e| e.to_string())?;
     }
     let mut link: LinkState = session.link(false);
     link.embed = LinkState::parse(&url::current_query(), &scenes::ids()).map(|l| l.embed).unwrap_or(false);

@@ -7,7 +7,7 @@ use crate::model::log::partition::{PARTITION, TOPIC};
 use crate::model::log::retention::{Deletion, DeletionReason};
 
 impl LogLab {
-    pub(super) fn log_deletions(&self, deletions: &[Deletion], ctx: &mut Ctx<Event>) {
+    pub(super) fn log_deletions(&self, deletions: &[Deletion], ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         for d in deletions {
             let why = match d.reason {
                 DeletionReason::LogStartOffset => "log start offset breach".to_string(),
@@ -38,7 +38,7 @@ impl LogLab {
         }
     }
 
-    pub(super) fn cleaner_pass(&mut self, ctx: &mut Ctx<Event>) {
+    pub(super) fn cleaner_pass(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now_ms = ctx.now_ms() as i64;
         self.last_cleaner_check = self.log.cleaner_check();
         let cleaned = self.log.clean(now_ms);
@@ -60,7 +60,7 @@ impl LogLab {
         ctx.schedule(if cleaned.is_some() { 0 } else { backoff_ms }, Event::CleanerPass);
     }
 
-    pub(super) fn lookup(&mut self, result: LookupResult, ctx: &mut Ctx<Event>) {
+    pub(super) fn lookup(&mut self, result: LookupResult, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let text = match &result {
             LookupResult::Offset(Ok(found)) => format!(
                 "offset {} is in {} at batch position {} (index entry {} → {}, {} B scanned)",

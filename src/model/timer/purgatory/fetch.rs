@@ -15,7 +15,7 @@ impl Purgatory {
         incarnation: u32,
         fetch_offset: u64,
         tasks: &mut Tasks,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let (now_ms, leader_leo) = (ctx.now_ms(), self.log_end_offset);
         let follower = self.follower_mut(replica);
@@ -47,13 +47,22 @@ impl Purgatory {
         }
     }
 
-    fn respond_to_follower(&mut self, replica: u32, incarnation: u32, ctx: &mut Ctx<Event>) {
+    fn respond_to_follower(
+        &mut self,
+        replica: u32,
+        incarnation: u32,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let event = Event::FollowerResponse { replica, incarnation, up_to_offset: self.log_end_offset };
         ctx.schedule(self.network_ms, event);
     }
 
     /// New records: parked follower fetches that now have enough bytes complete early.
-    pub(super) fn wake_follower_fetches(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn wake_follower_fetches(
+        &mut self,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         for index in 0..self.followers.len() {
             let Some(parked) = self.followers[index].parked else {
                 continue;
@@ -73,7 +82,12 @@ impl Purgatory {
         }
     }
 
-    pub(super) fn expire_follower_fetch(&mut self, replica: u32, task: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn expire_follower_fetch(
+        &mut self,
+        replica: u32,
+        task: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let follower = self.follower_mut(replica);
         match follower.parked.filter(|parked| parked.task == task) {
             Some(parked) => {
@@ -96,7 +110,7 @@ impl Purgatory {
         replica: u32,
         incarnation: u32,
         up_to_offset: u64,
-        ctx: &mut Ctx<Event>,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
     ) {
         let network_ms = self.network_ms;
         let follower = self.follower_mut(replica);
@@ -113,7 +127,7 @@ impl Purgatory {
     }
 
     /// A follower at or past the HW rejoins the ISR.
-    fn maybe_expand_isr(&mut self, replica: u32, ctx: &mut Ctx<Event>) {
+    fn maybe_expand_isr(&mut self, replica: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let follower = self.follower(replica);
         if self.isr.contains(&replica) || follower.fenced || follower.fetched_offset < self.high_watermark {
             return;
@@ -125,7 +139,7 @@ impl Purgatory {
     }
 
     /// The leader's isr-expiration check: followers behind for more than replica.lag.time.max.ms leave the ISR.
-    pub(super) fn shrink_isr(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn shrink_isr(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let now_ms = ctx.now_ms();
         let lagging: Vec<u32> = self
             .followers
@@ -151,7 +165,13 @@ impl Purgatory {
     }
 
     /// The controller fences a crashed broker whose heartbeats stopped (KRaft) and drops it from the ISR.
-    pub(super) fn session_expired(&mut self, replica: u32, incarnation: u32, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn session_expired(
+        &mut self,
+        replica: u32,
+        incarnation: u32,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let follower = self.follower_mut(replica);
         if follower.alive || follower.incarnation != incarnation {
             return;
@@ -171,7 +191,12 @@ impl Purgatory {
     }
 
     /// The consumer reads only up to the HW; too few bytes parks a `DelayedFetch`.
-    pub(super) fn on_consumer_fetch(&mut self, fetch_offset: u64, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_consumer_fetch(
+        &mut self,
+        fetch_offset: u64,
+        tasks: &mut Tasks,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         let available_bytes = (self.high_watermark - fetch_offset) * RECORD_BYTES;
         if available_bytes >= self.consumer_min_bytes {
             ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
@@ -187,7 +212,7 @@ impl Purgatory {
     }
 
     /// The HW moved: a parked consumer fetch with enough bytes completes early.
-    pub(super) fn wake_consumer_fetch(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event>) {
+    pub(super) fn wake_consumer_fetch(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         let Some(parked) = self.consumer_parked else {
             return;
         };
@@ -207,7 +232,7 @@ impl Purgatory {
         ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
     }
 
-    pub(super) fn expire_consumer_fetch(&mut self, task: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn expire_consumer_fetch(&mut self, task: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
         if self.consumer_parked.is_some_and(|parked| parked.task == task) {
             self.consumer_parked = None;
             ctx.log(
@@ -221,7 +246,11 @@ impl Purgatory {
         }
     }
 
-    pub(super) fn on_consumer_response(&mut self, up_to_offset: u64, ctx: &mut Ctx<Event>) {
+    pub(super) fn on_consumer_response(
+        &mut self,
+        up_to_offset: u64,
+        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+    ) {
         if up_to_offset > self.consumer_offset {
             ctx.log("consumer", format!("received offsets {}..{} of orders-0", self.consumer_offset, up_to_offset - 1));
             self.consumer_offset = up_to_offset;

@@ -1,0 +1,106 @@
+//! Who did something, as the event log names them (like the logger of a Kafka log line).
+
+use std::fmt;
+
+use super::message::{Arg, Message};
+
+/// The process or tool an event-log line is about.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Actor {
+    /// The KRaft controller (active quorum member).
+    Controller,
+    /// A broker, by `node.id`.
+    Broker(u32),
+    /// The scene's producer client.
+    Producer,
+    /// A consumer client reading one partition (`consumer-N`), or the scene's only consumer (`None`).
+    Consumer(Option<u32>),
+    /// A consumer-group member, by its index (`C1`, `C2`, …).
+    Member(u32),
+    /// The group coordinator.
+    Coordinator,
+    /// The network between nodes.
+    Network,
+    /// A timer (the timing wheel).
+    Timer,
+    /// The log's reader walking the index.
+    Lookup,
+    /// A Kafka command-line tool, by its own name (`kafka-configs`).
+    Tool(&'static str),
+    /// Transitional: an actor still written as text by a scene not yet converted.
+    Named(String),
+}
+
+crate::messages! {
+    pub ACTOR_KEYS;
+    CONTROLLER = "actor.controller" => "controller";
+    BROKER = "actor.broker" => "broker-{id}";
+    PRODUCER = "actor.producer" => "producer";
+    CONSUMER = "actor.consumer" => "consumer";
+    CONSUMER_OF = "actor.consumer.of" => "consumer-{partition}";
+    MEMBER = "actor.member" => "C{index}";
+    COORDINATOR = "actor.coordinator" => "coordinator";
+    NETWORK = "actor.network" => "network";
+    TIMER = "actor.timer" => "timer";
+    LOOKUP = "actor.lookup" => "lookup";
+    TOOL = "actor.tool" => "{tool}";
+}
+
+impl Actor {
+    /// The actor's name as a catalog message (tool names stay Kafka's).
+    pub fn message(&self) -> Message {
+        match self {
+            Actor::Controller => Message::new(CONTROLLER),
+            Actor::Broker(id) => Message::new(BROKER).with("id", Arg::int(*id)),
+            Actor::Producer => Message::new(PRODUCER),
+            Actor::Consumer(None) => Message::new(CONSUMER),
+            Actor::Consumer(Some(partition)) => Message::new(CONSUMER_OF).with("partition", Arg::int(*partition)),
+            Actor::Member(index) => Message::new(MEMBER).with("index", Arg::int(*index)),
+            Actor::Coordinator => Message::new(COORDINATOR),
+            Actor::Network => Message::new(NETWORK),
+            Actor::Timer => Message::new(TIMER),
+            Actor::Lookup => Message::new(LOOKUP),
+            Actor::Tool(name) => Message::new(TOOL).with("tool", Arg::kafka(*name)),
+            Actor::Named(name) => Message::new(TOOL).with("tool", Arg::text(name.clone())),
+        }
+    }
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl From<&str> for Actor {
+    /// Transitional: reads the names scenes used to write as text.
+    fn from(name: &str) -> Self {
+        let number = |rest: &str| rest.parse::<u32>().ok();
+        match name {
+            "controller" => Actor::Controller,
+            "producer" => Actor::Producer,
+            "consumer" => Actor::Consumer(None),
+            "coordinator" => Actor::Coordinator,
+            "network" => Actor::Network,
+            "timer" => Actor::Timer,
+            "lookup" => Actor::Lookup,
+            _ => {
+                if let Some(id) = name.strip_prefix("broker-").and_then(number) {
+                    Actor::Broker(id)
+                } else if let Some(p) = name.strip_prefix("consumer-").and_then(number) {
+                    Actor::Consumer(Some(p))
+                } else if let Some(i) = name.strip_prefix('C').and_then(number) {
+                    Actor::Member(i)
+                } else {
+                    Actor::Named(name.to_string())
+                }
+            }
+        }
+    }
+}
+
+impl From<String> for Actor {
+    fn from(name: String) -> Self {
+        Actor::from(name.as_str())
+    }
+}
