@@ -1,10 +1,141 @@
-//! Text made safe for markup. Scenes draw read-only panels and SVG as one HTML
-//! string each (far less wasm than a typed view per element); every text that
-//! goes into such a string passes through [`esc`].
+//! Markup that is safe by construction. Scenes draw read-only panels and SVG as
+//! one HTML string each (far less wasm than a typed view per element). An [`Html`]
+//! can only be built by [`html!`], whose template is a literal written by a
+//! developer and whose every argument is escaped (text) or already [`Html`];
+//! the UI's one `Markup` component is the only place that sets `inner_html`.
 
-/// Escapes `&`, `<`, `>`, `"` and `'`.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+use std::fmt::{self, Write};
+
+/// A fragment of HTML/SVG whose text parts were all escaped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Html(String);
+
+impl Html {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The markup (for the `Markup` component).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Appends another fragment.
+    pub fn push(&mut self, other: &Html) {
+        self.0.push_str(&other.0);
+    }
+
+    /// Appends text, escaped.
+    pub fn push_text(&mut self, text: &str) {
+        escape_into(&mut self.0, text);
+    }
+
+    /// Text as a fragment, escaped.
+    pub fn text(text: &str) -> Self {
+        let mut html = Html::new();
+        html.push_text(text);
+        html
+    }
+
+    /// Appends a template (see [`html!`]); prefer the macro.
+    #[doc(hidden)]
+    pub fn write_template(&mut self, args: fmt::Arguments<'_>) {
+        let _ = self.0.write_fmt(args);
+    }
+}
+
+impl FromIterator<Html> for Html {
+    fn from_iter<I: IntoIterator<Item = Html>>(iter: I) -> Self {
+        let mut out = Html::new();
+        for part in iter {
+            out.push(&part);
+        }
+        out
+    }
+}
+
+/// How a value goes into markup: numbers as they are, text escaped, [`Html`] as is.
+pub trait Render {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+macro_rules! render_as_display {
+    ($($t:ty),*) => {$(
+        impl Render for $t {
+            fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+    )*};
+}
+
+render_as_display!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool);
+
+impl Render for str {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::with_capacity(self.len());
+        escape_into(&mut out, self);
+        f.write_str(&out)
+    }
+}
+
+impl Render for String {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_str().render(f)
+    }
+}
+
+impl Render for char {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.encode_utf8(&mut [0; 4]).render(f)
+    }
+}
+
+impl Render for Html {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<T: Render + ?Sized> Render for &T {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).render(f)
+    }
+}
+
+/// Wraps an argument of [`html!`] so `format_args!` renders it through [`Render`].
+#[doc(hidden)]
+pub struct Escaped<'a, T: Render + ?Sized>(pub &'a T);
+
+impl<T: Render + ?Sized> fmt::Display for Escaped<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.render(f)
+    }
+}
+
+/// Appends to an [`Html`] a literal template with positional `{}` holes, each
+/// argument escaped by [`Render`]: `html!(out, "<b class='{}'>{}</b>", class, label)`.
+/// Named captures (`{label}`) do not compile: the template reaches `format_args!`
+/// through `concat!`, which turns implicit capture off, so nothing skips escaping.
+/// Without a target, returns a new [`Html`]: `html!("<i>{}</i>", text)`.
+#[macro_export]
+macro_rules! html {
+    ($out:expr, $template:literal $(, $arg:expr)* $(,)?) => {
+        $out.write_template(format_args!(concat!($template) $(, $crate::markup::Escaped(&$arg))*))
+    };
+    ($template:literal $(, $arg:expr)* $(,)?) => {{
+        let mut out = $crate::markup::Html::new();
+        out.write_template(format_args!(concat!($template) $(, $crate::markup::Escaped(&$arg))*));
+        out
+    }};
+}
+
+/// Escapes `&`, `<`, `>`, `"` and `'` into `out`.
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -15,18 +146,32 @@ pub fn esc(text: &str) -> String {
             _ => out.push(c),
         }
     }
+}
+
+/// Escaped text as a `String` (for attributes the view sets itself).
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::esc;
+    use super::*;
 
     #[test]
     fn a_typed_key_cannot_inject_markup() {
-        assert_eq!(
-            esc(r#"<img src=x onerror="a('b')">&"#),
-            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
-        );
+        let key = r#"<img src=x onerror="a('b')">&"#;
+        let html = html!("<td title='{}'>{}</td>", key, key);
+        let escaped = "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;";
+        assert_eq!(html.as_str(), format!("<td title='{escaped}'>{escaped}</td>"));
+    }
+
+    #[test]
+    fn numbers_keep_their_format_and_fragments_nest_unescaped() {
+        let inner = html!("<b>{}</b>", "a&b");
+        let mut out = Html::new();
+        html!(out, "<g x='{:.1}'>{}{}</g>", 2.25f64, inner, 7u32);
+        assert_eq!(out.as_str(), "<g x='2.2'><b>a&amp;b</b>7</g>");
     }
 }

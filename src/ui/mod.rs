@@ -8,6 +8,7 @@ mod groups;
 mod keyboard;
 mod log;
 mod log_panel;
+pub mod markup;
 mod overview;
 mod partitioner;
 mod replication;

@@ -1,0 +1,46 @@
+//! The one component that puts markup into the page: everything it shows is an
+//! [`Html`], which only escaping constructors can build.
+
+use leptos::prelude::*;
+
+use crate::markup::Html;
+
+/// The element that holds the markup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(dead_code)] // hosts are used as scenes move to Markup
+pub enum Host {
+    #[default]
+    Div,
+    /// An SVG group (inside an `<svg>` the caller draws).
+    G,
+    Tbody,
+    Ul,
+    Dl,
+}
+
+/// Draws `html` inside a `host` element with the given class, test id, role and label.
+#[component]
+pub fn Markup(
+    #[prop(into)] html: Signal<Html>,
+    #[prop(optional)] host: Host,
+    #[prop(optional, into)] class: Option<&'static str>,
+    #[prop(optional, into)] testid: Option<&'static str>,
+    #[prop(optional, into)] role: Option<&'static str>,
+    #[prop(optional, into)] label: Option<Signal<String>>,
+) -> impl IntoView {
+    let inner = move || html.with(|h| h.as_str().to_string());
+    let label = move || label.map(|l| l.get());
+    match host {
+        Host::Div => {
+            view! { <div class=class data-testid=testid role=role aria-label=label inner_html=inner></div> }.into_any()
+        }
+        Host::G => {
+            view! { <g class=class data-testid=testid role=role aria-label=label inner_html=inner></g> }.into_any()
+        }
+        Host::Tbody => view! { <tbody class=class data-testid=testid inner_html=inner></tbody> }.into_any(),
+        Host::Ul => {
+            view! { <ul class=class data-testid=testid role=role aria-label=label inner_html=inner></ul> }.into_any()
+        }
+        Host::Dl => view! { <dl class=class data-testid=testid inner_html=inner></dl> }.into_any(),
+    }
+}
