@@ -124,14 +124,14 @@ impl<T: Render + ?Sized> fmt::Display for Escaped<'_, T> {
 /// Without a target, returns a new [`Html`]: `html!("<i>{}</i>", text)`.
 #[macro_export]
 macro_rules! html {
-    ($out:expr, $template:literal $(, $arg:expr)* $(,)?) => {
-        $out.write_template(format_args!(concat!($template) $(, $crate::markup::Escaped(&$arg))*))
-    };
     ($template:literal $(, $arg:expr)* $(,)?) => {{
         let mut out = $crate::markup::Html::new();
         out.write_template(format_args!(concat!($template) $(, $crate::markup::Escaped(&$arg))*));
         out
     }};
+    ($out:expr, $template:literal $(, $arg:expr)* $(,)?) => {
+        $out.write_template(format_args!(concat!($template) $(, $crate::markup::Escaped(&$arg))*))
+    };
 }
 
 /// Escapes `&`, `<`, `>`, `"` and `'` into `out`.

@@ -13,7 +13,7 @@ use kafka_lab::model::kernel::Describe;
 use kafka_lab::model::log::LogLab;
 use kafka_lab::model::partitioner::Partitioner;
 use kafka_lab::model::replication::Replication;
-use kafka_lab::model::scene::{LabScene, Run};
+use kafka_lab::model::scene::LabScene;
 use kafka_lab::model::timer::TimerLab;
 use kafka_lab::scenes::{self, open_run, SCENES};
 

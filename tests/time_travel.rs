@@ -1,8 +1,8 @@
 //! Step back, jump anywhere, and failed commands: the history behaves like a tape.
 
-use kafka_lab::model::cluster::{Cluster, Command};
-use kafka_lab::model::kernel::Input;
-use kafka_lab::model::scene::Run;
+use kafka_lab::model::cluster::{Cluster, Command, Refusal};
+use kafka_lab::model::kernel::{Describe, Fault, Input, Node};
+use kafka_lab::model::scene::{Run, RunError};
 
 fn fresh() -> Run<Cluster> {
     Run::new(11, &[]).expect("default config is valid")
@@ -29,7 +29,7 @@ fn stepping_back_returns_to_the_exact_earlier_state() {
 #[test]
 fn seeking_anywhere_matches_a_straight_replay() {
     let mut run = fresh();
-    run.history.push(Input::Command(Command::KillBroker(3))).unwrap();
+    run.history.push(Input::Command(Command::Fault(Fault::Crash(Node::Id(3))))).unwrap();
     for _ in 0..1000 {
         run.history.step_forward();
     }
@@ -60,18 +60,19 @@ fn a_failed_command_changes_nothing_and_says_why() {
     let mut run = fresh();
     run.history.step_forward();
     let before = (run.sim().trace_hash(), run.history.tape().len());
-    let err = run.history.push(Input::Command(Command::KillBroker(9))).unwrap_err().to_string();
-    assert_eq!(err, "There is no broker 9: this cluster has brokers 1 to 3.");
+    let err = run.history.push(Input::Command(Command::Fault(Fault::Crash(Node::Id(9))))).unwrap_err();
+    assert_eq!(err, Refusal::NoSuchBroker { id: 9, brokers: 3 });
     assert_eq!((run.sim().trace_hash(), run.history.tape().len()), before);
 }
 
 #[test]
 fn a_link_with_a_bad_action_or_position_is_refused_with_the_reason() {
-    let err = Run::<Cluster>::restore(1, &[], "s5.kill-7", None).unwrap_err().to_string();
-    assert_eq!(err, "action 6 (kill-7) failed: There is no broker 7: this cluster has brokers 1 to 3.");
-    let err = Run::<Cluster>::restore(1, &[], "s5", Some(9)).unwrap_err().to_string();
-    assert!(err.contains("past the end"), "{err}");
-    let err =
-        Run::<Cluster>::restore(1, &[("replication.factor".into(), "4".into())], "", None).unwrap_err().to_string();
-    assert!(err.contains("cannot be reached because only 3 broker(s)"), "{err}");
+    let err = Run::<Cluster>::restore(1, &[], "s5.kill-7", None).unwrap_err();
+    let why = Refusal::NoSuchBroker { id: 7, brokers: 3 }.message();
+    assert_eq!(err, RunError::Action { index: 6, token: "kill-7".into(), why });
+    let err = Run::<Cluster>::restore(1, &[], "s5", Some(9)).unwrap_err();
+    assert_eq!(err, RunError::PastEnd { position: 9, len: 5 });
+    let err = Run::<Cluster>::restore(1, &[("replication.factor".into(), "4".into())], "", None).unwrap_err();
+    let why = Refusal::ReplicationFactorTooLarge { replication_factor: 4, brokers: 3 }.message();
+    assert_eq!(err, RunError::Build(why));
 }

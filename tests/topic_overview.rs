@@ -1,7 +1,7 @@
 //! The first scene's cluster: placement, dense offsets, crash, fencing and preferred leaders.
 
-use kafka_lab::model::cluster::{Cluster, Command};
-use kafka_lab::model::kernel::Input;
+use kafka_lab::model::cluster::{Cluster, Command, Fact, LeaderChange};
+use kafka_lab::model::kernel::{Actor, Fault, Input, LogEntry, Node};
 use kafka_lab::model::scene::Run;
 
 fn run_with(overrides: &[(&str, &str)]) -> Run<Cluster> {
@@ -41,12 +41,17 @@ fn offsets_are_dense_and_grow_only_on_the_keys_partition() {
 fn crashed_leader_is_fenced_after_the_session_timeout_and_leadership_moves() {
     let mut run = run_with(&[]);
     wait(&mut run, 1000);
-    run.history.push(Input::Command(Command::KillBroker(1))).unwrap();
+    run.history.push(Input::Command(Command::Fault(Fault::Crash(Node::Id(1))))).unwrap();
     wait(&mut run, 8_000);
     let led_by_1 = |run: &Run<Cluster>| run.world().partition_views().iter().filter(|p| p.leader == Some(1)).count();
     assert_eq!(led_by_1(&run), 2, "before broker.session.timeout.ms the controller still thinks broker 1 leads");
     wait(&mut run, 1_100);
     assert_eq!(led_by_1(&run), 0);
+    let fenced = run.sim().log().iter().find(|e| matches!(e.fact, Fact::BrokerFenced { broker: 1, .. }));
+    assert_eq!(fenced.map(|e| (e.time_ms, e.actor.clone())), Some((10_000, Actor::Controller)), "9 s after the crash");
+    let moved =
+        |e: &&LogEntry<Fact>| matches!(e.fact, Fact::IsrShrunk { leader: LeaderChange::Moved { from: 1, .. }, .. });
+    assert_eq!(run.sim().log().iter().filter(moved).count(), 2, "both partitions broker 1 led got a new leader");
     for p in run.world().partition_views() {
         assert!(!p.isr.contains(&1), "broker 1 left every ISR: {p:?}");
     }
@@ -58,9 +63,9 @@ fn crashed_leader_is_fenced_after_the_session_timeout_and_leadership_moves() {
 #[test]
 fn restarted_broker_gets_its_leadership_back_at_the_preferred_leader_check() {
     let mut run = run_with(&[("leader.imbalance.check.interval.seconds", "60")]);
-    run.history.push(Input::Command(Command::KillBroker(2))).unwrap();
+    run.history.push(Input::Command(Command::Fault(Fault::Crash(Node::Id(2))))).unwrap();
     wait(&mut run, 10_000);
-    run.history.push(Input::Command(Command::RestartBroker(2))).unwrap();
+    run.history.push(Input::Command(Command::Fault(Fault::Restart(Node::Id(2))))).unwrap();
     let preferred_2 = |run: &Run<Cluster>| {
         run.world().partition_views().iter().filter(|p| p.replicas[0] == 2 && p.leader == Some(2)).count()
     };

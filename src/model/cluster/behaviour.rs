@@ -1,32 +1,25 @@
 //! How the overview cluster reacts: producer sends, crashes, fencing, elections.
 
-use super::{join, Cluster, Event, Partition, StoredRecord, Waiting, TOPIC};
-use crate::model::kernel::Ctx;
+use super::{Cluster, ClusterCtx, Event, Fact, LeaderChange, Partition, StoredRecord, Waiting};
+use crate::model::kernel::Actor;
 
 impl Cluster {
-    pub(super) fn send_gap_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> u64 {
-        let rate = self.config.int("lab.producer.records.per.sec").max(1) as u64;
+    pub(super) fn send_gap_ms(&self, ctx: &mut ClusterCtx) -> u64 {
+        let rate = self.settings.records_per_sec.max(1);
         let mean_ms = (1000 / rate).max(1);
         ctx.random_between(mean_ms.div_ceil(2), mean_ms + mean_ms / 2)
     }
 
     /// One `send()`: draw a key, pick its partition, append at the leader or wait for one.
-    pub(super) fn send_one(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn send_one(&mut self, ctx: &mut ClusterCtx) {
         self.retry_waiting(ctx);
-        let keys = self.config.int("lab.producer.distinct.keys") as u64;
-        let key_id = ctx.random_between(0, keys - 1) as u32;
+        let key_id = ctx.random_between(0, self.settings.distinct_keys - 1) as u32;
         let value_bytes = ctx.random_between(100, 1000) as u32;
         let record = StoredRecord { key_id, value_bytes, timestamp_ms: ctx.now_ms() };
         let partition = self.partition_of(key_id);
         self.stats.sent += 1;
         if !self.try_append(partition, record, ctx) {
-            ctx.log(
-                "producer",
-                format!(
-                    "{} → {TOPIC}-{partition}: no live leader, the record waits (NOT_LEADER_OR_FOLLOWER)",
-                    Cluster::key_text(key_id)
-                ),
-            );
+            ctx.record(Actor::Producer, Fact::RecordWaiting { key_id, partition });
             self.waiting.push(Waiting { partition, record, first_try_ms: ctx.now_ms() });
         }
     }
@@ -35,12 +28,7 @@ impl Cluster {
         partition.leader.filter(|id| self.broker(*id).alive)
     }
 
-    fn try_append(
-        &mut self,
-        partition: u32,
-        record: StoredRecord,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) -> bool {
+    fn try_append(&mut self, partition: u32, record: StoredRecord, ctx: &mut ClusterCtx) -> bool {
         let p = &self.partitions[partition as usize];
         let Some(leader) = self.live_leader(p) else {
             return false;
@@ -49,34 +37,22 @@ impl Cluster {
         let offset = p.log_end_offset();
         p.records.push(record);
         self.stats.acknowledged += 1;
-        ctx.log(
-            format!("broker-{leader}"),
-            format!(
-                "appended {} ({} B) to {TOPIC}-{partition} at offset {offset}",
-                Cluster::key_text(record.key_id),
-                record.value_bytes
-            ),
-        );
+        let fact = Fact::Appended { key_id: record.key_id, value_bytes: record.value_bytes, partition, offset };
+        ctx.record(Actor::Broker(leader), fact);
         true
     }
 
-    fn retry_waiting(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let timeout_ms = self.config.int("delivery.timeout.ms") as u64;
+    fn retry_waiting(&mut self, ctx: &mut ClusterCtx) {
+        let timeout_ms = self.settings.delivery_timeout_ms;
         let waiting = std::mem::take(&mut self.waiting);
         for w in waiting {
             if self.try_append(w.partition, w.record, ctx) {
                 continue;
             }
-            if ctx.now_ms() >= w.first_try_ms + timeout_ms {
+            if ctx.now_ms() >= w.first_try_ms.saturating_add(timeout_ms) {
                 self.stats.expired += 1;
-                ctx.log(
-                    "producer",
-                    format!(
-                        "{} → {TOPIC}-{}: expired after delivery.timeout.ms={timeout_ms} (TimeoutException)",
-                        Cluster::key_text(w.record.key_id),
-                        w.partition
-                    ),
-                );
+                let fact = Fact::RecordExpired { key_id: w.record.key_id, partition: w.partition, timeout_ms };
+                ctx.record(Actor::Producer, fact);
             } else {
                 self.waiting.push(w);
             }
@@ -87,81 +63,60 @@ impl Cluster {
         &self.brokers[(id - 1) as usize]
     }
 
-    fn check_broker(&self, id: u32) -> Result<(), String> {
-        if id == 0 || id as usize > self.brokers.len() {
-            return Err(format!("There is no broker {id}: this cluster has brokers 1 to {}.", self.brokers.len()));
-        }
-        Ok(())
-    }
-
-    pub(super) fn kill(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
-        self.check_broker(id)?;
-        if !self.broker(id).alive {
-            return Err(format!("broker-{id} is already down."));
-        }
+    /// Crashes a running broker (checked by `refusal`).
+    pub(super) fn kill(&mut self, id: u32, ctx: &mut ClusterCtx) {
         let broker = &mut self.brokers[(id - 1) as usize];
+        debug_assert!(broker.alive);
         broker.alive = false;
         let incarnation = broker.incarnation;
-        let timeout_ms = self.config.int("broker.session.timeout.ms") as u64;
-        ctx.log(format!("broker-{id}"), "crashed (no controlled shutdown): its heartbeats to the controller stop");
-        ctx.schedule(timeout_ms, Event::SessionExpired { broker: id, incarnation });
-        Ok(())
+        ctx.record(Actor::Broker(id), Fact::BrokerCrashed);
+        ctx.schedule(self.settings.broker_session_timeout_ms, Event::SessionExpired { broker: id, incarnation });
     }
 
-    pub(super) fn restart(&mut self, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
-        self.check_broker(id)?;
-        if self.broker(id).alive {
-            return Err(format!("broker-{id} is already running."));
-        }
+    /// Restarts a crashed broker (checked by `refusal`).
+    pub(super) fn restart(&mut self, id: u32, ctx: &mut ClusterCtx) {
         let broker = &mut self.brokers[(id - 1) as usize];
+        debug_assert!(!broker.alive);
         broker.alive = true;
         broker.fenced = false;
         broker.incarnation += 1;
         let incarnation = broker.incarnation;
-        ctx.log(
-            format!("broker-{id}"),
-            format!("restarted, registered with the controller (incarnation {incarnation}) and unfenced"),
-        );
+        ctx.record(Actor::Broker(id), Fact::BrokerRestarted { incarnation });
         for index in 0..self.partitions.len() {
             self.rejoin(index, id, ctx);
         }
         self.retry_waiting(ctx);
-        Ok(())
     }
 
     /// A restarted replica catches up and rejoins the ISR; a leaderless partition gets it as leader.
-    fn rejoin(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn rejoin(&mut self, index: usize, id: u32, ctx: &mut ClusterCtx) {
         let p = &mut self.partitions[index];
         if !p.replicas.contains(&id) {
             return;
         }
-        let before = join(&p.isr);
+        let before = p.isr.clone();
         if !p.isr.contains(&id) {
             p.isr.push(id);
             p.isr.sort_by_key(|r| p.replicas.iter().position(|x| x == r));
         }
-        let mut text = format!("{TOPIC}-{}: replica {id} caught up, Isr {before} → {}", p.id, join(&p.isr));
+        let mut leader = LeaderChange::Kept;
         if p.leader.is_none() || p.leader == Some(id) {
             p.leader = Some(id);
             p.leader_epoch += 1;
-            text.push_str(&format!(", Leader {id} (LeaderEpoch {})", p.leader_epoch));
+            leader = LeaderChange::Elected { leader: id, epoch: p.leader_epoch };
         }
-        ctx.log("controller", text);
+        let fact = Fact::IsrExpanded { partition: p.id, replica: id, before, after: p.isr.clone(), leader };
+        ctx.record(Actor::Controller, fact);
     }
 
-    pub(super) fn session_expired(
-        &mut self,
-        id: u32,
-        incarnation: u32,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn session_expired(&mut self, id: u32, incarnation: u32, ctx: &mut ClusterCtx) {
         let broker = self.broker(id);
         if broker.alive || broker.incarnation != incarnation || broker.fenced {
             return;
         }
         self.brokers[(id - 1) as usize].fenced = true;
-        let timeout_ms = self.config.int("broker.session.timeout.ms");
-        ctx.log("controller", format!("fenced broker-{id}: no heartbeat for broker.session.timeout.ms={timeout_ms}"));
+        let timeout_ms = self.settings.broker_session_timeout_ms;
+        ctx.record(Actor::Controller, Fact::BrokerFenced { broker: id, timeout_ms });
         for index in 0..self.partitions.len() {
             self.remove_from_isr(index, id, ctx);
         }
@@ -169,31 +124,31 @@ impl Cluster {
     }
 
     /// Drops a fenced broker from a partition's ISR (never the last member) and re-elects if it led.
-    fn remove_from_isr(&mut self, index: usize, id: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn remove_from_isr(&mut self, index: usize, id: u32, ctx: &mut ClusterCtx) {
         let alive: Vec<u32> = self.brokers.iter().filter(|b| b.alive && !b.fenced).map(|b| b.id).collect();
         let p = &mut self.partitions[index];
         if !p.replicas.contains(&id) {
             return;
         }
-        let isr_before = join(&p.isr);
+        let before = p.isr.clone();
         if p.isr.len() > 1 {
             p.isr.retain(|r| *r != id);
         }
-        let mut text = format!("{TOPIC}-{}: Isr {isr_before} → {}", p.id, join(&p.isr));
+        let mut leader = LeaderChange::Kept;
         if p.leader == Some(id) {
             p.leader = p.replicas.iter().copied().find(|r| p.isr.contains(r) && alive.contains(r));
             p.leader_epoch += 1;
-            match p.leader {
-                Some(new) => text.push_str(&format!(", Leader {id} → {new} (LeaderEpoch {})", p.leader_epoch)),
-                None => text.push_str(", Leader none: no live replica in the ISR (partition offline)"),
-            }
+            leader = match p.leader {
+                Some(new) => LeaderChange::Moved { from: id, to: new, epoch: p.leader_epoch },
+                None => LeaderChange::Offline,
+            };
         }
-        ctx.log("controller", text);
+        ctx.record(Actor::Controller, Fact::IsrShrunk { partition: p.id, before, after: p.isr.clone(), leader });
     }
 
     /// `auto.leader.rebalance.enable`: move leadership back to each partition's preferred replica.
-    pub(super) fn leader_imbalance_check(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        if !self.config.bool("auto.leader.rebalance.enable") {
+    pub(super) fn leader_imbalance_check(&mut self, ctx: &mut ClusterCtx) {
+        if !self.settings.auto_leader_rebalance_enable {
             return;
         }
         let usable: Vec<u32> = self.brokers.iter().filter(|b| b.alive && !b.fenced).map(|b| b.id).collect();
@@ -202,13 +157,8 @@ impl Cluster {
             if p.leader != Some(preferred) && p.isr.contains(&preferred) && usable.contains(&preferred) {
                 p.leader = Some(preferred);
                 p.leader_epoch += 1;
-                ctx.log(
-                    "controller",
-                    format!(
-                        "{TOPIC}-{}: preferred leader election, Leader {preferred} (LeaderEpoch {})",
-                        p.id, p.leader_epoch
-                    ),
-                );
+                let fact = Fact::PreferredLeaderElected { partition: p.id, leader: preferred, epoch: p.leader_epoch };
+                ctx.record(Actor::Controller, fact);
             }
         }
     }

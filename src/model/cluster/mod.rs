@@ -1,16 +1,20 @@
 //! The topic-overview cluster: brokers, one topic's partitions with leaders and
 //! replicas placed as Kafka places them, a controller, and a keyed producer.
 
+mod facts;
 mod placement;
 mod scene;
 mod schema;
 
+pub use facts::{Fact, LeaderChange, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use placement::place_replicas;
-pub use schema::OVERVIEW_SCHEMA;
+pub use schema::{Settings, OVERVIEW_SCHEMA};
 
-use crate::model::config::Config;
 use crate::model::java_random::JavaRandom;
-use crate::model::kernel::Ctx;
+use crate::model::kernel::{Actor, Ctx, Fault, Node, World};
+
+/// The overview's kernel context.
+pub type ClusterCtx = Ctx<Event, Fact>;
 use crate::model::partitioner::partition_for_key;
 
 /// The topic every scene's cluster hosts unless a scene says otherwise.
@@ -88,16 +92,18 @@ pub enum Event {
 pub enum Command {
     /// Send a burst of keyed records now.
     Produce { records: u32 },
-    /// Crash a broker process (kill -9): no clean shutdown, the controller notices later.
-    KillBroker(u32),
-    /// Start a crashed broker again.
-    RestartBroker(u32),
+    /// A fault: `Crash(Node::Id(b))` kills broker b (kill -9: the controller notices later),
+    /// `Restart(Node::Id(b))` starts it again. Other faults are refused here.
+    Fault(Fault),
 }
+
+/// The most records one Produce command sends.
+pub const MAX_PRODUCE_RECORDS: u32 = 10_000;
 
 /// The whole topic-overview model.
 #[derive(Clone, Debug)]
 pub struct Cluster {
-    config: Config,
+    settings: Settings,
     brokers: Vec<Broker>,
     partitions: Vec<Partition>,
     waiting: Vec<Waiting>,
@@ -111,20 +117,20 @@ pub use views::{BrokerView, PartitionView};
 
 impl Cluster {
     /// Builds the cluster a config describes; rejects impossible configs with Kafka's message.
-    pub fn new(config: Config) -> Result<Self, String> {
-        let broker_count = config.int("lab.brokers") as u32;
-        let rf = config.int("replication.factor") as u32;
-        if rf > broker_count {
-            return Err(format!(
-                "The target replication factor of {rf} cannot be reached because only {broker_count} broker(s) are registered."
-            ));
+    pub fn new(settings: Settings) -> Result<Self, Refusal> {
+        if settings.replication_factor > settings.brokers {
+            return Err(Refusal::ReplicationFactorTooLarge {
+                replication_factor: settings.replication_factor,
+                brokers: settings.brokers,
+            });
         }
-        let brokers = (1..=broker_count).map(|id| Broker { id, alive: true, fenced: false, incarnation: 0 }).collect();
-        Ok(Self { config, brokers, partitions: Vec::new(), waiting: Vec::new(), stats: ProducerStats::default() })
+        let brokers =
+            (1..=settings.brokers).map(|id| Broker { id, alive: true, fenced: false, incarnation: 0 }).collect();
+        Ok(Self { settings, brokers, partitions: Vec::new(), waiting: Vec::new(), stats: ProducerStats::default() })
     }
 
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     pub fn brokers(&self) -> &[Broker] {
@@ -149,46 +155,63 @@ impl Cluster {
         partition_for_key(Self::key_text(key_id).as_bytes(), self.partitions.len() as u32)
     }
 
-    fn create_topic(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn create_topic(&mut self, ctx: &mut ClusterCtx) {
         let ids: Vec<u32> = self.brokers.iter().map(|b| b.id).collect();
         let mut random = JavaRandom::new(ctx.random_u64() as i64);
-        let partitions = self.config.int("partitions") as u32;
-        let rf = self.config.int("replication.factor") as u32;
-        let placed = place_replicas(&ids, partitions, rf, &mut random).expect("validated in Cluster::new");
+        let placed = place_replicas(&ids, self.settings.partitions, self.settings.replication_factor, &mut random)
+            .expect("validated in Cluster::new");
         for (id, replicas) in placed.into_iter().enumerate() {
-            let text = format!("created {TOPIC}-{id}: Replicas: {} Leader: {}", join(&replicas), replicas[0]);
+            let id = id as u32;
+            ctx.record(Actor::Controller, Fact::PartitionCreated { partition: id, replicas: replicas.clone() });
             self.partitions.push(Partition {
-                id: id as u32,
+                id,
                 leader: Some(replicas[0]),
                 isr: replicas.clone(),
                 replicas,
                 leader_epoch: 0,
                 records: Vec::new(),
             });
-            ctx.log("controller", text);
         }
+    }
+
+    /// Why `command` cannot run now, if it cannot.
+    fn refusal(&self, command: &Command) -> Option<Refusal> {
+        match *command {
+            Command::Produce { records } => {
+                (records == 0 || records > MAX_PRODUCE_RECORDS).then_some(Refusal::ProduceCount { records })
+            }
+            Command::Fault(Fault::Crash(Node::Id(id))) => {
+                self.unknown_broker(id).or_else(|| (!self.broker(id).alive).then_some(Refusal::AlreadyDown { id }))
+            }
+            Command::Fault(Fault::Restart(Node::Id(id))) => {
+                self.unknown_broker(id).or_else(|| self.broker(id).alive.then_some(Refusal::AlreadyRunning { id }))
+            }
+            Command::Fault(_) => Some(Refusal::FaultNotModelled),
+        }
+    }
+
+    fn unknown_broker(&self, id: u32) -> Option<Refusal> {
+        let brokers = self.brokers.len() as u32;
+        (id == 0 || id > brokers).then_some(Refusal::NoSuchBroker { id, brokers })
     }
 }
 
-fn join(ids: &[u32]) -> String {
-    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
-}
-
-impl crate::model::kernel::LegacyWorld for Cluster {
+impl World for Cluster {
     type Event = Event;
     type Command = Command;
+    type Fact = Fact;
+    type Refusal = Refusal;
 
-    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn start(&mut self, ctx: &mut ClusterCtx) {
         self.create_topic(ctx);
-        if self.config.int("lab.producer.records.per.sec") > 0 {
+        if self.settings.records_per_sec > 0 {
             let gap = self.send_gap_ms(ctx);
             ctx.schedule(gap, Event::ProducerSend);
         }
-        let check_ms = self.config.int("leader.imbalance.check.interval.seconds") as u64 * 1000;
-        ctx.schedule(check_ms, Event::LeaderImbalanceCheck);
+        ctx.schedule(self.settings.leader_imbalance_check_interval_ms, Event::LeaderImbalanceCheck);
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn handle(&mut self, event: Event, ctx: &mut ClusterCtx) {
         match event {
             Event::ProducerSend => {
                 self.send_one(ctx);
@@ -198,27 +221,26 @@ impl crate::model::kernel::LegacyWorld for Cluster {
             Event::SessionExpired { broker, incarnation } => self.session_expired(broker, incarnation, ctx),
             Event::LeaderImbalanceCheck => {
                 self.leader_imbalance_check(ctx);
-                let check_ms = self.config.int("leader.imbalance.check.interval.seconds") as u64 * 1000;
-                ctx.schedule(check_ms, Event::LeaderImbalanceCheck);
+                ctx.schedule(self.settings.leader_imbalance_check_interval_ms, Event::LeaderImbalanceCheck);
             }
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
+    fn check(&self, command: &Command, _ctx: &ClusterCtx) -> Result<(), Refusal> {
+        self.refusal(command).map_or(Ok(()), Err)
+    }
+
+    fn apply(&mut self, command: &Command, ctx: &mut ClusterCtx) {
+        debug_assert!(self.refusal(command).is_none(), "apply without check: {command:?}");
         match *command {
             Command::Produce { records } => {
-                if records == 0 || records > 10_000 {
-                    return Err(format!("Produce takes 1 to 10000 records, not {records}."));
-                }
                 for _ in 0..records {
                     self.send_one(ctx);
                 }
-                Ok(())
             }
-            Command::KillBroker(id) => self.kill(id, ctx),
-            Command::RestartBroker(id) => self.restart(id, ctx),
+            Command::Fault(Fault::Crash(Node::Id(id))) => self.kill(id, ctx),
+            Command::Fault(Fault::Restart(Node::Id(id))) => self.restart(id, ctx),
+            Command::Fault(_) => {}
         }
     }
 }
-
-crate::legacy_world!(Cluster);

@@ -1,7 +1,8 @@
 //! The topic overview as a lab scene: link codec for its commands and its presets.
 
-use super::{Cluster, Command, OVERVIEW_SCHEMA};
+use super::{Cluster, Command, Refusal, Settings, OVERVIEW_SCHEMA};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{Fault, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 const PRESETS: &[Preset] = &[
@@ -21,6 +22,9 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
+/// What the overview's link tokens can be.
+const GRAMMAR: &str = "produce-N, kill-B and restart-B";
+
 impl LabScene for Cluster {
     const ID: &'static str = "overview";
 
@@ -28,38 +32,27 @@ impl LabScene for Cluster {
         OVERVIEW_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { Cluster::new(config.clone()) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        Cluster::new(Settings::from_config(config))
     }
 
     fn encode_command(command: &Command) -> String {
         match command {
             Command::Produce { records } => format!("produce-{records}"),
-            Command::KillBroker(id) => format!("kill-{id}"),
-            Command::RestartBroker(id) => format!("restart-{id}"),
+            Command::Fault(fault) => fault.encode(),
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
-            let number: u32 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
-            match verb {
-                "produce" => Ok(Command::Produce { records: number }),
-                "kill" => Ok(Command::KillBroker(number)),
-                "restart" => Ok(Command::RestartBroker(number)),
-                _ => Err(unknown(token)),
-            }
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        match (token.verb(), Fault::decode(&token)) {
+            ("kill" | "restart", Some(fault)) => fault.map(Command::Fault),
+            ("produce", _) => token.number(0).map(|records| Command::Produce { records }),
+            _ => Err(token.unknown(GRAMMAR)),
+        }
     }
 
     fn presets() -> &'static [Preset] {
         PRESETS
     }
-}
-
-fn unknown(token: &str) -> String {
-    format!("unknown action \"{token}\"; this scene knows produce-N, kill-B and restart-B")
 }

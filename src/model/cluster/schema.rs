@@ -1,6 +1,6 @@
 //! The properties the topic-overview cluster reads, with Kafka's names and defaults.
 
-use crate::model::config::{Kind, Property};
+use crate::model::config::{Config, Kind, Property};
 
 /// Kafka's producer default `acks` since 3.0 is `all`.
 pub const OVERVIEW_SCHEMA: &[Property] = &[
@@ -39,3 +39,35 @@ pub const OVERVIEW_SCHEMA: &[Property] = &[
         scope: "lab",
     },
 ];
+
+/// The overview's config, decoded once (no property is read by name elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub brokers: u32,
+    pub partitions: u32,
+    pub replication_factor: u32,
+    pub broker_session_timeout_ms: u64,
+    pub auto_leader_rebalance_enable: bool,
+    pub leader_imbalance_check_interval_ms: u64,
+    pub delivery_timeout_ms: u64,
+    pub records_per_sec: u64,
+    pub distinct_keys: u64,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Self {
+        let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        let small = |name: &str| u32::try_from(config.int(name)).unwrap_or(0);
+        Self {
+            brokers: small("lab.brokers"),
+            partitions: small("partitions"),
+            replication_factor: small("replication.factor"),
+            broker_session_timeout_ms: int("broker.session.timeout.ms"),
+            auto_leader_rebalance_enable: config.bool("auto.leader.rebalance.enable"),
+            leader_imbalance_check_interval_ms: int("leader.imbalance.check.interval.seconds") * 1000,
+            delivery_timeout_ms: int("delivery.timeout.ms"),
+            records_per_sec: int("lab.producer.records.per.sec"),
+            distinct_keys: int("lab.producer.distinct.keys"),
+        }
+    }
+}

@@ -8,6 +8,7 @@ use super::session::Session;
 use super::widgets::{Figure, PresetPicker};
 use crate::i18n::{t, tf};
 use crate::model::cluster::{BrokerView, Cluster, Command};
+use crate::model::kernel::{Fault, Node};
 
 #[component]
 pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
@@ -39,11 +40,11 @@ fn BrokerCard(broker: BrokerView, session: Session<Cluster>) -> impl IntoView {
     };
     let action = if broker.alive {
         let label = tf("overview.broker.kill", &[("id", &id_text)]);
-        view! { <button class="danger" on:click=move |_| session.command(Command::KillBroker(id))>{label}</button> }
+        view! { <button class="danger" on:click=move |_| session.command(Command::Fault(Fault::Crash(Node::Id(id))))>{label}</button> }
             .into_any()
     } else {
         let label = tf("overview.broker.restart", &[("id", &id_text)]);
-        view! { <button on:click=move |_| session.command(Command::RestartBroker(id))>{label}</button> }.into_any()
+        view! { <button on:click=move |_| session.command(Command::Fault(Fault::Restart(Node::Id(id))))>{label}</button> }.into_any()
     };
     view! {
         <article class=format!("broker {state_class}") data-testid=format!("broker-{id}")>
