@@ -1,14 +1,28 @@
-//! The registry of scenes: link id, catalog key of the name, and presets.
-//! Pure (no UI), so native tests can check every scene's presets and texts.
+//! The registry of scenes: each scene is registered here once — link id, catalog
+//! key of its name, its presets, and (on wasm) the view the shell mounts. The
+//! shell, the tests and the link checks all find scenes here.
 
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
+use crate::model::kernel::Describe;
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run, RunError, DEFAULT_SEED};
 use crate::model::timer::TimerLab;
+
+/// What a run shows, in English: for tests that check a link reopens the same state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transcript {
+    pub now_ms: u64,
+    /// Every event-log line as `time|actor|fact`.
+    pub lines: Vec<String>,
+    pub position: usize,
+    pub tape_len: usize,
+    /// The tape as the app writes it back into a link.
+    pub tape: String,
+}
 
 /// One scene as the shell's navigation and the tests see it.
 #[derive(Clone, Copy)]
@@ -18,25 +32,62 @@ pub struct SceneInfo {
     pub presets: fn() -> &'static [Preset],
     /// Builds the preset's run; `Err` says why it cannot be built.
     pub replay: fn(&Preset) -> Result<(), RunError>,
+    /// Opens a link's run and writes down what it shows.
+    pub transcript: fn(&LinkState) -> Result<Transcript, RunError>,
+    /// Opens the scene in the shell (the UI exists on wasm only).
+    #[cfg(target_arch = "wasm32")]
+    pub mount: fn(&LinkState) -> crate::ui::Mounted,
 }
 
 fn replay<S: LabScene>(preset: &Preset) -> Result<(), RunError> {
     Run::<S>::from_preset(preset).map(|_| ())
 }
 
-const fn info<S: LabScene>(title_key: &'static str) -> SceneInfo {
-    SceneInfo { id: S::ID, title_key, presets: S::presets, replay: replay::<S> }
+fn transcript<S: LabScene>(link: &LinkState) -> Result<Transcript, RunError> {
+    let run = open_run::<S>(link)?;
+    let sim = run.sim();
+    let lines = sim.log().iter().map(|e| format!("{}|{}|{}", e.time_ms, e.actor, e.fact.message())).collect();
+    Ok(Transcript {
+        now_ms: sim.now_ms(),
+        lines,
+        position: run.history.position(),
+        tape_len: run.history.tape().len(),
+        tape: run.tape_text(),
+    })
 }
 
-/// Every scene, in navigation order.
+/// One registry entry: the model type, its name's catalog key and its UI component.
+macro_rules! scene {
+    ($model:ty, $title_key:literal, $view:path) => {
+        SceneInfo {
+            id: <$model as LabScene>::ID,
+            title_key: $title_key,
+            presets: <$model as LabScene>::presets,
+            replay: replay::<$model>,
+            transcript: transcript::<$model>,
+            #[cfg(target_arch = "wasm32")]
+            mount: |link| {
+                use leptos::prelude::*;
+                crate::ui::mount::<$model>(link, |session| view! { <$view session=session/> }.into_any())
+            },
+        }
+    };
+}
+
+/// Every scene, in navigation order. Adding a scene: its model and UI folders, and one line here.
 pub const SCENES: &[SceneInfo] = &[
-    info::<Cluster>("scene.overview"),
-    info::<LogLab>("scene.log"),
-    info::<Replication>("scene.replication"),
-    info::<GroupLab>("scene.groups"),
-    info::<Partitioner>("scene.partitioner"),
-    info::<TimerLab>("scene.timer"),
+    scene!(Cluster, "scene.overview", crate::ui::overview::OverviewScene),
+    scene!(LogLab, "scene.log", crate::ui::log::LogScene),
+    scene!(Replication, "scene.replication", crate::ui::replication::ReplicationScene),
+    scene!(GroupLab, "scene.groups", crate::ui::groups::GroupsScene),
+    scene!(Partitioner, "scene.partitioner", crate::ui::partitioner::PartitionerScene),
+    scene!(TimerLab, "scene.timer", crate::ui::timer::TimerScene),
 ];
+
+/// The scene a link id names.
+pub fn find(id: &str) -> Option<&'static SceneInfo> {
+    SCENES.iter().find(|scene| scene.id == id)
+}
 
 pub fn ids() -> Vec<&'static str> {
     SCENES.iter().map(|s| s.id).collect()

@@ -7,15 +7,7 @@
 //! only for a change that is meant to alter what a link shows, and say so in the commit.
 
 use kafka_lab::link::LinkState;
-use kafka_lab::model::cluster::Cluster;
-use kafka_lab::model::group::GroupLab;
-use kafka_lab::model::kernel::Describe;
-use kafka_lab::model::log::LogLab;
-use kafka_lab::model::partitioner::Partitioner;
-use kafka_lab::model::replication::Replication;
-use kafka_lab::model::scene::LabScene;
-use kafka_lab::model::timer::TimerLab;
-use kafka_lab::scenes::{self, open_run, SCENES};
+use kafka_lab::scenes::{self, SCENES};
 
 const GOLDEN: &str = "tests/golden/replays.txt";
 
@@ -30,41 +22,23 @@ fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-fn fingerprint<S: LabScene>(link: &LinkState) -> String {
-    let run = match open_run::<S>(link) {
-        Ok(run) => run,
-        Err(_) => return "refused".to_string(),
+fn fingerprint_query(query: &str) -> String {
+    let Ok(link) = LinkState::parse(query, &scenes::ids()) else {
+        return "refused link".to_string();
     };
-    let sim = run.sim();
-    let mut log_hash = FNV_START;
-    for entry in sim.log().iter() {
-        let line = format!("{}|{}|{}\n", entry.time_ms, entry.actor, entry.fact.message());
-        log_hash = fnv(line.as_bytes(), log_hash);
-    }
+    let scene = scenes::find(link.scene.as_deref().unwrap_or("overview")).expect("a registered scene");
+    let Ok(run) = (scene.transcript)(&link) else {
+        return "refused".to_string();
+    };
+    let log_hash = run.lines.iter().fold(FNV_START, |hash, line| fnv(format!("{line}\n").as_bytes(), hash));
     format!(
         "now_ms={} lines={} position={}/{} log={log_hash:016x} tape={:016x}",
-        sim.now_ms(),
-        sim.log().len(),
-        run.history.position(),
-        run.history.tape().len(),
-        fnv(run.tape_text().as_bytes(), FNV_START),
+        run.now_ms,
+        run.lines.len(),
+        run.position,
+        run.tape_len,
+        fnv(run.tape.as_bytes(), FNV_START),
     )
-}
-
-fn fingerprint_query(query: &str) -> String {
-    let link = match LinkState::parse(query, &scenes::ids()) {
-        Ok(link) => link,
-        Err(_) => return "refused link".to_string(),
-    };
-    match link.scene.as_deref().unwrap_or("overview") {
-        "overview" => fingerprint::<Cluster>(&link),
-        "log" => fingerprint::<LogLab>(&link),
-        "replication" => fingerprint::<Replication>(&link),
-        "groups" => fingerprint::<GroupLab>(&link),
-        "partitioner" => fingerprint::<Partitioner>(&link),
-        "timer" => fingerprint::<TimerLab>(&link),
-        other => panic!("the test does not know scene {other}"),
-    }
 }
 
 fn every_link() -> Vec<String> {

@@ -6,20 +6,14 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::keyboard::{self, KeyAction};
-use super::log_panel::LogPanel;
+use super::event_log::LogPanel;
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::{embed, groups, log, overview, partitioner, replication, timer, url};
+use super::{embed, url};
 use crate::i18n::{render, t, tf};
 use crate::link::LinkState;
-use crate::model::cluster::Cluster;
-use crate::model::group::GroupLab;
 use crate::model::kernel::{Arg, Describe, Message};
-use crate::model::log::LogLab;
-use crate::model::partitioner::Partitioner;
-use crate::model::replication::Replication;
 use crate::model::scene::Run;
-use crate::model::timer::TimerLab;
 use crate::scenes::{self, SCENES};
 
 /// The seed a run starts with when the link names none.
@@ -34,20 +28,9 @@ pub fn App() -> impl IntoView {
         Ok(link) => (link, None),
         Err(why) => (LinkState::default(), Some(crate::i18n::message("shell.link.parse").with("why", Arg::text(why)))),
     };
-    let scene = link.scene.clone().unwrap_or_else(|| ids[0].to_string());
-    // One arm per scene: its model type and its view.
-    let (shell, scene_view, error) = match scene.as_str() {
-        "replication" => {
-            mount::<Replication>(&link, |session| view! { <replication::ReplicationScene session=session/> }.into_any())
-        }
-        "groups" => mount::<GroupLab>(&link, |session| view! { <groups::GroupsScene session=session/> }.into_any()),
-        "partitioner" => {
-            mount::<Partitioner>(&link, |session| view! { <partitioner::PartitionerScene session=session/> }.into_any())
-        }
-        "log" => mount::<LogLab>(&link, |session| view! { <log::LogScene session=session/> }.into_any()),
-        "timer" => mount::<TimerLab>(&link, |session| view! { <timer::TimerScene session=session/> }.into_any()),
-        _ => mount::<Cluster>(&link, |session| view! { <overview::OverviewScene session=session/> }.into_any()),
-    };
+    let info = link.scene.as_deref().and_then(scenes::find).unwrap_or(&SCENES[0]);
+    let scene = info.id.to_string();
+    let (shell, scene_view, error) = (info.mount)(&link);
     link_error = link_error.or(error);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
@@ -79,8 +62,11 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Opens scene `S` from the link and builds its view.
-fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> (Shell, AnyView, Option<Message>)
+/// A mounted scene: the shell's handle, the scene's view, and why the link was refused (if it was).
+pub(crate) type Mounted = (Shell, AnyView, Option<Message>);
+
+/// Opens scene `S` from the link and builds its view (called from the registry).
+pub(crate) fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> Mounted
 where
     S: super::session::UiScene,
 {

@@ -2,18 +2,19 @@
 //! and one folder per scene. No Kafka logic here: views read the model and send commands.
 
 mod app;
+pub(crate) use app::{mount, Mounted};
 mod config_panel;
 mod embed;
-mod groups;
+pub(crate) mod groups;
 mod keyboard;
-mod log;
-mod log_panel;
+pub(crate) mod log;
+mod event_log;
 pub mod markup;
-mod overview;
-mod partitioner;
-mod replication;
+pub(crate) mod overview;
+pub(crate) mod partitioner;
+pub(crate) mod replication;
 mod session;
-mod timer;
+pub(crate) mod timer;
 mod transport;
 mod url;
 mod widgets;
