@@ -1,6 +1,6 @@
 //! Markup that is safe by construction. Scenes draw read-only panels and SVG as
 //! one HTML string each (far less wasm than a typed view per element). An [`Html`]
-//! can only be built by [`html!`], whose template is a literal written by a
+//! can only be built by [`html!`](crate::html), whose template is a literal written by a
 //! developer and whose every argument is escaped (text) or already [`Html`];
 //! the UI's one `Markup` component is the only place that sets `inner_html`.
 
@@ -41,7 +41,7 @@ impl Html {
         html
     }
 
-    /// Appends a template (see [`html!`]); prefer the macro.
+    /// Appends a template (see [`html!`](crate::html)); prefer the macro.
     #[doc(hidden)]
     pub fn write_template(&mut self, args: fmt::Arguments<'_>) {
         let _ = self.0.write_fmt(args);
@@ -107,7 +107,7 @@ impl<T: Render + ?Sized> Render for &T {
     }
 }
 
-/// Wraps an argument of [`html!`] so `format_args!` renders it through [`Render`].
+/// Wraps an argument of [`html!`](crate::html) so `format_args!` renders it through [`Render`].
 #[doc(hidden)]
 pub struct Escaped<'a, T: Render + ?Sized>(pub &'a T);
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::keyboard::{self, KeyAction};
 use super::event_log::LogPanel;
+use super::keyboard::{self, KeyAction};
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
 use super::{embed, url};

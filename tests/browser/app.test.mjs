@@ -23,7 +23,12 @@ test("the first scene starts with no console errors and shows brokers and partit
   assert.equal(await page.locator('[data-testid^="broker-"]').count(), 3);
   assert.equal(await page.locator('[data-testid^="partition-"]').count(), 6);
   await page.getByRole("button", { name: "Play" }).click();
-  await page.waitForTimeout(1500);
+  // Play runs until the producer's records show up on the leaders (a condition, not a sleep).
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-testid="leo"]')].some((cell) => Number(cell.textContent) > 0),
+    null,
+    { timeout: 20000 },
+  );
   await page.getByRole("button", { name: "Pause" }).click();
   const offsets = await page.locator('[data-testid="leo"]').allInnerTexts();
   assert.ok(offsets.some((o) => Number(o) > 0), `offsets grew while playing: ${offsets}`);
@@ -51,9 +56,7 @@ test("step and step back change what is shown, and back restores it exactly", as
 
 test("a copied link reproduces the same state in a new page", async () => {
   const page = await openPage(browser, `${root.url}?scene=overview&seed=9`);
-  await page.getByRole("button", { name: "Play" }).click();
-  await page.waitForTimeout(600);
-  await page.getByRole("button", { name: "Pause" }).click();
+  for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowRight");
   await page.getByRole("button", { name: "Crash broker-2" }).click();
   for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowRight");
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
@@ -127,5 +130,19 @@ test("the same build loads under a sub-path", async () => {
   const page = await openPage(browser, `${sub.url}?scene=overview&preset=leader-crash`);
   assert.equal(await page.locator('[data-testid^="partition-"]').count(), 6);
   assert.match(page.url(), /\/kafka-lab\/\?scene=overview/);
+  assert.deepEqual(page.problems, []);
+});
+
+test("keyboard focus stays on a broker's button while the run steps, and Enter crashes it", async () => {
+  const page = await openPage(browser, `${root.url}?scene=overview&seed=3`);
+  await page.getByTestId("broker-2-action").focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  assert.match(await text(page, "position"), /step 5 of 5/);
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid);
+  assert.equal(await focused(), "broker-2-action");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/kill-2/);
+  assert.equal(await focused(), "broker-2-action");
+  assert.match(await page.getByTestId("broker-2-action").innerText(), /Restart broker-2/);
   assert.deepEqual(page.problems, []);
 });

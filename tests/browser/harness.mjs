@@ -60,3 +60,8 @@ export function useLab() {
   });
   return lab;
 }
+
+/** Resolves when no CSS transition or animation is running (for a screenshot after a move). */
+export async function settled(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5000 });
+}

@@ -20,7 +20,7 @@ test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 
   assert.match(await text(page, "moves"), /task #1 \(task350, expires 350 ms\) fell from level 1 bucket 17 → level 0 bucket 10/);
   assert.equal(await page.locator('[data-testid="wheel-0"] td.current').innerText(), "340 ms");
   assert.equal(await page.locator("svg.rings line.fell").count(), 1, "an arrow shows the fall");
-  await page.waitForTimeout(700); // the dot's move is a 0.6 s transition
+  await settled(page); // the dot's move is a 0.6 s transition
   await page.screenshot({ path: `${ARTIFACTS}timer-hierarchy-350-fell.png`, fullPage: true });
 
   await step(page);

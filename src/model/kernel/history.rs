@@ -92,7 +92,7 @@ impl<W: World> History<W> {
 
     fn after_forward(&mut self) {
         self.position += 1;
-        if self.position % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.position / SNAPSHOT_EVERY {
+        if self.position.is_multiple_of(SNAPSHOT_EVERY) && self.snapshots.len() == self.position / SNAPSHOT_EVERY {
             self.snapshots.push(self.current.clone());
         }
     }

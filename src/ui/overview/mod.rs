@@ -12,7 +12,8 @@ use crate::model::kernel::{Fault, Node};
 
 #[component]
 pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
-    let brokers = move || session.with(|run| run.world().broker_views());
+    let broker_ids =
+        Memo::new(move |_| session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>()));
     view! {
         <div class="overview">
             <p class="intro">{t("overview.intro")}</p>
@@ -20,7 +21,9 @@ pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
             <section aria-labelledby="brokers-title">
                 <h2 id="brokers-title">{t("overview.brokers")}</h2>
                 <div class="brokers">
-                    {move || brokers().into_iter().map(|b| view! { <BrokerCard broker=b session=session/> }).collect_view()}
+                    // Keyed by broker id: a step updates each card in place, so a focused button keeps focus.
+                    <For each=move || broker_ids.get() key=|id| *id
+                        children=move |id| view! { <BrokerCard id=id session=session/> }/>
                 </div>
             </section>
             <partitions::PartitionGrid session=session/>
@@ -30,28 +33,39 @@ pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
 }
 
 #[component]
-fn BrokerCard(broker: BrokerView, session: Session<Cluster>) -> impl IntoView {
-    let id = broker.id;
+fn BrokerCard(id: u32, session: Session<Cluster>) -> impl IntoView {
     let id_text = id.to_string();
-    let (state_key, state_class) = match (broker.alive, broker.fenced) {
+    let broker = Memo::new(move |_| {
+        session.with(|run| run.world().broker_views().into_iter().find(|b| b.id == id)).unwrap_or(BrokerView {
+            id,
+            alive: false,
+            fenced: false,
+            leader_of: Vec::new(),
+            follower_of: Vec::new(),
+        })
+    });
+    let state = move || match broker.with(|b| (b.alive, b.fenced)) {
         (true, _) => ("overview.broker.running", "up"),
         (false, false) => ("overview.broker.crashed", "crashed"),
         (false, true) => ("overview.broker.fenced", "fenced"),
     };
-    let action = if broker.alive {
-        let label = tf("overview.broker.kill", &[("id", &id_text)]);
-        view! { <button class="danger" on:click=move |_| session.command(Command::Fault(Fault::Crash(Node::Id(id))))>{label}</button> }
-            .into_any()
-    } else {
-        let label = tf("overview.broker.restart", &[("id", &id_text)]);
-        view! { <button on:click=move |_| session.command(Command::Fault(Fault::Restart(Node::Id(id))))>{label}</button> }.into_any()
+    let alive = move || broker.with(|b| b.alive);
+    let leads = move || broker.with(|b| b.leader_of.len().to_string());
+    let kill_label = tf("overview.broker.kill", &[("id", &id_text)]);
+    let restart_label = tf("overview.broker.restart", &[("id", &id_text)]);
+    // One button whose action and label follow the broker's state, so focus stays on it.
+    let act = move |_| {
+        let fault = if alive() { Fault::Crash(Node::Id(id)) } else { Fault::Restart(Node::Id(id)) };
+        session.command(Command::Fault(fault));
     };
     view! {
-        <article class=format!("broker {state_class}") data-testid=format!("broker-{id}")>
+        <article class=move || format!("broker {}", state().1) data-testid=format!("broker-{id}")>
             <h3>{tf("overview.broker.name", &[("id", &id_text)])}</h3>
-            <p class="state">{t(state_key)}</p>
-            <p>{tf("overview.broker.leads", &[("count", &broker.leader_of.len().to_string())])}</p>
-            {action}
+            <p class="state">{move || t(state().0)}</p>
+            <p>{move || tf("overview.broker.leads", &[("count", &leads())])}</p>
+            <button class:danger=alive on:click=act data-testid=format!("broker-{id}-action")>
+                {move || if alive() { kill_label.clone() } else { restart_label.clone() }}
+            </button>
         </article>
     }
 }
