@@ -3,6 +3,68 @@
 //!
 //! Pure text handling (no browser APIs), so it is tested natively.
 
+use std::fmt;
+
+use crate::model::kernel::{Arg, Describe, Message};
+use crate::model::scene::RunError;
+
+/// Why a link cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LinkError {
+    TooLong {
+        max_bytes: usize,
+    },
+    NotPercentEncoded {
+        parameter: String,
+    },
+    UnknownScene {
+        scene: String,
+        known: Vec<&'static str>,
+    },
+    BadSeed {
+        text: String,
+    },
+    BadPosition {
+        text: String,
+    },
+    /// The `c=` overrides are not `name:value` pairs.
+    Config(RunError),
+}
+
+crate::messages! {
+    pub LINK_KEYS;
+    TOO_LONG = "link.long" => "the link is longer than {max} bytes";
+    NOT_ENCODED = "link.encoding" => "parameter \"{parameter}\" is not valid percent-encoded text";
+    UNKNOWN_SCENE = "link.scene.unknown" => "unknown scene \"{scene}\" (scenes: {known})";
+    BAD_SEED = "link.seed" => "seed \"{text}\" is not a whole number from 0 to {max}";
+    BAD_POSITION = "link.position" => "position t=\"{text}\" is not a whole number";
+}
+
+impl Describe for LinkError {
+    fn message(&self) -> Message {
+        match self {
+            LinkError::TooLong { max_bytes } => Message::new(TOO_LONG).with("max", Arg::int(*max_bytes)),
+            LinkError::NotPercentEncoded { parameter } => {
+                Message::new(NOT_ENCODED).with("parameter", Arg::text(parameter.clone()))
+            }
+            LinkError::UnknownScene { scene, known } => Message::new(UNKNOWN_SCENE)
+                .with("scene", Arg::text(scene.clone()))
+                .with("known", Arg::text(known.join(", "))),
+            LinkError::BadSeed { text } => Message::new(BAD_SEED)
+                .with("text", Arg::text(text.clone()))
+                .with("max", Arg::text(u64::MAX.to_string())),
+            LinkError::BadPosition { text } => Message::new(BAD_POSITION).with("text", Arg::text(text.clone())),
+            LinkError::Config(error) => error.message(),
+        }
+    }
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
 /// What a link says. Absent parts mean "the default".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LinkState {
@@ -24,38 +86,38 @@ pub const MAX_QUERY_BYTES: usize = 64 * 1024;
 impl LinkState {
     /// Reads a query string (with or without the leading `?`). Unknown parameters
     /// are ignored; a malformed known one is an error naming it.
-    pub fn parse(query: &str, known_scenes: &[&str]) -> Result<Self, String> {
+    pub fn parse(query: &str, known_scenes: &[&'static str]) -> Result<Self, LinkError> {
         if query.len() > MAX_QUERY_BYTES {
-            return Err(format!("the link is longer than {MAX_QUERY_BYTES} bytes"));
+            return Err(LinkError::TooLong { max_bytes: MAX_QUERY_BYTES });
         }
         let mut state = LinkState::default();
         for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
             let (name, raw) = pair.split_once('=').unwrap_or((pair, ""));
             let value =
-                percent_decode(raw).ok_or_else(|| format!("parameter \"{name}\" is not valid percent-encoded text"))?;
+                percent_decode(raw).ok_or_else(|| LinkError::NotPercentEncoded { parameter: name.to_string() })?;
             state.read(name, value, known_scenes)?;
         }
         Ok(state)
     }
 
-    fn read(&mut self, name: &str, value: String, known_scenes: &[&str]) -> Result<(), String> {
+    fn read(&mut self, name: &str, value: String, known_scenes: &[&'static str]) -> Result<(), LinkError> {
         match name {
             "scene" => {
                 if !known_scenes.contains(&value.as_str()) {
-                    return Err(format!("unknown scene \"{value}\" (scenes: {})", known_scenes.join(", ")));
+                    return Err(LinkError::UnknownScene { scene: value, known: known_scenes.to_vec() });
                 }
                 self.scene = Some(value);
             }
             "seed" => {
-                let seed = value
-                    .parse()
-                    .map_err(|_| format!("seed \"{value}\" is not a whole number from 0 to {}", u64::MAX))?;
+                let seed =
+                    crate::model::kernel::parse_number(&value).map_err(|_| LinkError::BadSeed { text: value })?;
                 self.seed = Some(seed);
             }
-            "c" => self.config = crate::model::scene::parse_overrides(&value).map_err(|e| e.to_string())?,
+            "c" => self.config = crate::model::scene::parse_overrides(&value).map_err(LinkError::Config)?,
             "a" => self.actions = value,
             "t" => {
-                let position = value.parse().map_err(|_| format!("position t=\"{value}\" is not a whole number"))?;
+                let position =
+                    crate::model::kernel::parse_number(&value).map_err(|_| LinkError::BadPosition { text: value })?;
                 self.position = Some(position);
             }
             "preset" => self.preset = Some(value),
@@ -154,15 +216,23 @@ mod tests {
 
     #[test]
     fn malformed_parts_are_named_in_the_error() {
+        assert_eq!(LinkState::parse("seed=abc", SCENES).unwrap_err(), LinkError::BadSeed { text: "abc".into() });
         assert_eq!(
-            LinkState::parse("seed=abc", SCENES).unwrap_err(),
+            LinkState::parse("seed=abc", SCENES).unwrap_err().to_string(),
             format!("seed \"abc\" is not a whole number from 0 to {}", u64::MAX)
         );
-        assert!(LinkState::parse("scene=nope", SCENES).unwrap_err().starts_with("unknown scene \"nope\""));
-        assert!(LinkState::parse("a=%E2%28", SCENES).unwrap_err().contains("percent-encoded"));
+        assert!(matches!(LinkState::parse("scene=nope", SCENES), Err(LinkError::UnknownScene { .. })));
+        assert!(matches!(LinkState::parse("a=%E2%28", SCENES), Err(LinkError::NotPercentEncoded { .. })));
         assert!(LinkState::parse("a=%zz", SCENES).is_err());
-        assert!(LinkState::parse("c=partitions", SCENES).unwrap_err().contains("name=value"));
-        assert!(LinkState::parse(&"x".repeat(MAX_QUERY_BYTES + 1), SCENES).is_err());
+        assert!(matches!(
+            LinkState::parse("c=partitions", SCENES),
+            Err(LinkError::Config(RunError::BadOverride { .. }))
+        ));
+        assert!(matches!(LinkState::parse("t=-1", SCENES), Err(LinkError::BadPosition { .. })));
+        assert_eq!(
+            LinkState::parse(&"x".repeat(MAX_QUERY_BYTES + 1), SCENES).unwrap_err(),
+            LinkError::TooLong { max_bytes: MAX_QUERY_BYTES }
+        );
     }
 
     #[test]

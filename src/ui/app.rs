@@ -12,7 +12,7 @@ use super::transport::{PlayState, Shell, TransportBar};
 use super::{embed, url};
 use crate::i18n::{render, t, tf};
 use crate::link::LinkState;
-use crate::model::kernel::{Arg, Describe, Message};
+use crate::model::kernel::{Describe, Message};
 use crate::model::scene::Run;
 use crate::scenes::{self, SCENES};
 
@@ -26,7 +26,7 @@ pub fn App() -> impl IntoView {
     let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
     let (link, mut link_error) = match LinkState::parse(&query, &ids) {
         Ok(link) => (link, None),
-        Err(why) => (LinkState::default(), Some(crate::i18n::message("shell.link.parse").with("why", Arg::text(why)))),
+        Err(why) => (LinkState::default(), Some(why.message())),
     };
     let info = link.scene.as_deref().and_then(scenes::find).unwrap_or(&SCENES[0]);
     let scene = info.id.to_string();
