@@ -55,3 +55,29 @@ fn every_preset_of_every_scene_builds_from_its_link_parts() {
         }
     }
 }
+
+/// A `{name}` left in a rendered line means a fact forgot one of its template's arguments.
+fn unfilled_placeholder(line: &str) -> Option<&str> {
+    let open = line.find('{')?;
+    let close = line[open..].find('}')? + open;
+    let name = &line[open + 1..close];
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')).then_some(&line[open..=close])
+}
+
+#[test]
+fn every_fact_of_every_preset_renders_with_all_its_arguments() {
+    for scene in SCENES {
+        for preset in (scene.presets)() {
+            let link = kafka_lab::link::LinkState {
+                scene: Some(scene.id.to_string()),
+                preset: Some(preset.id.to_string()),
+                ..Default::default()
+            };
+            let run = (scene.transcript)(&link).unwrap_or_else(|why| panic!("{}/{}: {why}", scene.id, preset.id));
+            assert!(!run.lines.is_empty() || run.now_ms > 0, "{}/{} shows nothing", scene.id, preset.id);
+            for line in &run.lines {
+                assert_eq!(unfilled_placeholder(line), None, "{}/{}: {line}", scene.id, preset.id);
+            }
+        }
+    }
+}
