@@ -26,6 +26,7 @@ fn every_command_round_trips_through_its_link_token() {
     assert!(matches!(LogLab::decode_command("lookup"), Err(TokenError::UnknownAction { .. })), "a verb alone");
     assert_eq!(LogLab::decode_command("lookup-x"), Err(TokenError::NotANumber { text: "x".into() }));
     assert!(matches!(LogLab::decode_command("produce-1-0"), Err(TokenError::UnknownAction { .. })), "three numbers");
+    assert_eq!(LogLab::decode_command("tombstone-"), Err(TokenError::NotANumber { text: String::new() }));
     assert_eq!(LogLab::decode_command("deleterecords--1"), Ok(Command::DeleteRecords { before_offset: -1 }));
 }
 

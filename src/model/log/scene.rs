@@ -78,7 +78,8 @@ impl LabScene for LogLab {
         if !text.contains('-') {
             return Err(token.unknown(GRAMMAR));
         }
-        match (token.verb(), token.args().len()) {
+        // Counted as links always split them: `tombstone-` has one (empty) argument.
+        match (token.verb(), token.rest().split('-').count()) {
             ("produce", 3) => Ok(Command::Produce {
                 records: token.number(0)?,
                 keys: token.number(1)?,
