@@ -1,5 +1,6 @@
 //! Every log-scene action survives a trip through a link, and every preset replays.
 
+use kafka_lab::model::kernel::TokenError;
 use kafka_lab::model::log::{Command, LogLab};
 use kafka_lab::model::scene::{LabScene, Run};
 
@@ -21,7 +22,12 @@ fn every_command_round_trips_through_its_link_token() {
         assert!(!token.contains('.'), "tape tokens are split on dots: {token}");
         assert_eq!(LogLab::decode_command(&token), Ok(command), "{token}");
     }
-    assert!(LogLab::decode_command("explode-1").unwrap_err().to_string().starts_with("unknown action"));
+    assert!(matches!(LogLab::decode_command("explode-1"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(LogLab::decode_command("lookup"), Err(TokenError::UnknownAction { .. })), "a verb alone");
+    assert_eq!(LogLab::decode_command("lookup-x"), Err(TokenError::NotANumber { text: "x".into() }));
+    assert!(matches!(LogLab::decode_command("produce-1-0"), Err(TokenError::UnknownAction { .. })), "three numbers");
+    assert_eq!(LogLab::decode_command("tombstone-"), Err(TokenError::NotANumber { text: String::new() }));
+    assert_eq!(LogLab::decode_command("deleterecords--1"), Ok(Command::DeleteRecords { before_offset: -1 }));
 }
 
 #[test]

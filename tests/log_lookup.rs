@@ -2,7 +2,7 @@
 //! index → scan), and reads outside the log, as Kafka answers them.
 
 use kafka_lab::model::config::Config;
-use kafka_lab::model::log::{LogSettings, NewRecord, PartitionLog, ReadError, LOG_SCHEMA};
+use kafka_lab::model::log::{DeleteRecordsError, LogSettings, NewRecord, PartitionLog, ReadError, LOG_SCHEMA};
 
 fn log_with(overrides: &[(&str, &str)]) -> PartitionLog {
     let mut config = Config::defaults(LOG_SCHEMA);
@@ -68,24 +68,19 @@ fn reads_outside_the_log_get_offset_out_of_range() {
     let mut log = filled_log(200);
     let leo = log.log_end_offset();
     let err = log.lookup_offset(leo + 5).unwrap_err();
-    assert_eq!(
-        err,
-        ReadError::OffsetOutOfRange(format!(
-            "Received request for offset {} for partition orders-0, but we only have log segments upto {leo}.",
-            leo + 5
-        ))
-    );
-    assert!(matches!(log.lookup_offset(leo), Err(ReadError::AtLogEndOffset(_))), "at the LEO a fetch waits, no error");
-    log.delete_records(1000).unwrap();
+    assert_eq!(err, ReadError::PastLogEnd { offset: leo + 5, log_end_offset: leo });
+    assert_eq!(err.exception(), Some("OffsetOutOfRangeException"));
+    assert_eq!(log.lookup_offset(leo), Err(ReadError::AtLogEndOffset { offset: leo }), "at the LEO a fetch waits");
+    assert_eq!(log.lookup_offset(leo).unwrap_err().exception(), None, "no error at the LEO");
+    assert_eq!(log.check_delete_records(1000), Ok(1000));
+    assert_eq!(log.delete_records(1000), 1000);
     let err = log.lookup_offset(999).unwrap_err();
-    assert_eq!(
-        err,
-        ReadError::OffsetOutOfRange(
-            "Received request for offset 999 for partition orders-0, but we only have log segments starting from offset: 1000."
-                .into()
-        )
-    );
+    assert_eq!(err, ReadError::BeforeLogStart { offset: 999, log_start_offset: 1000 });
     assert_eq!(log.lookup_offset(1000).unwrap().found_offset, 1000);
-    let err = log.delete_records(leo + 1).unwrap_err();
-    assert!(err.contains("since it is larger than the high watermark"), "{err}");
+    assert_eq!(
+        log.check_delete_records(leo + 1),
+        Err(DeleteRecordsError::AboveHighWatermark { offset: leo + 1, high_watermark: leo })
+    );
+    assert_eq!(log.check_delete_records(-2), Err(DeleteRecordsError::InvalidOffset { before_offset: -2 }));
+    assert_eq!(log.check_delete_records(-1), Ok(leo), "-1 means the high watermark");
 }

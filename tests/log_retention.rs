@@ -3,7 +3,10 @@
 
 use kafka_lab::model::config::Config;
 use kafka_lab::model::kernel::Input;
-use kafka_lab::model::log::{Command, DeletionReason, LogLab, LogSettings, NewRecord, PartitionLog, LOG_SCHEMA};
+use kafka_lab::model::log::{
+    Command, DeletionCause, DeletionReason, Fact, LogLab, LogSettings, NewRecord, PartitionLog, LOG_SCHEMA,
+    PARTITION_LOG,
+};
 use kafka_lab::model::scene::{LabScene, Run};
 
 fn log_with(overrides: &[(&str, &str)]) -> PartitionLog {
@@ -83,7 +86,12 @@ fn deleted_files_disappear_after_file_delete_delay_ms() {
     assert_eq!(run.world().log().segment_files().iter().filter(|f| f.deleted).count(), deleted);
     run.history.push(Input::Advance(1)).unwrap();
     assert_eq!(run.world().log().segment_files().iter().filter(|f| f.deleted).count(), 0);
-    assert!(run.sim().log().iter().any(|e| e.fact.0.contains("renamed to .deleted")));
+    assert!(run.sim().log().iter().any(|e| e.actor == PARTITION_LOG
+        && matches!(
+            e.fact,
+            Fact::SegmentsDeleted { cause: DeletionCause::RetentionBytes { retention_bytes: 1_048_576 }, .. }
+        )));
+    assert!(run.sim().log().iter().any(|e| matches!(e.fact, Fact::SegmentFilesRemoved { .. })));
 }
 
 #[test]

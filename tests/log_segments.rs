@@ -1,9 +1,9 @@
 //! Segments roll by size and by time as Kafka's `shouldRoll` says, and the sparse
 //! index follows `LogSegment.append`'s cadence.
 
-use kafka_lab::model::config::Config;
+use kafka_lab::model::config::{Config, ConfigError};
 use kafka_lab::model::kernel::Input;
-use kafka_lab::model::log::{Command, LogLab, LogSettings, NewRecord, PartitionLog, RollReason, LOG_SCHEMA};
+use kafka_lab::model::log::{Command, LogLab, LogSettings, NewRecord, PartitionLog, Refusal, RollReason, LOG_SCHEMA};
 use kafka_lab::model::scene::{LabScene, Run};
 
 fn settings(overrides: &[(&str, &str)]) -> LogSettings {
@@ -114,15 +114,25 @@ fn segment_bytes_below_kafkas_1_mib_minimum_is_refused_and_changes_nothing() {
     let err = run
         .history
         .push(Input::Command(Command::SetConfig { name: "segment.bytes".into(), value: "1000".into() }))
-        .unwrap_err()
-        .to_string();
-    assert_eq!(err, "Invalid value 1000 for configuration segment.bytes: Value must be at least 1048576");
-    assert_eq!(run.world().config().int("segment.bytes"), 1_073_741_824);
+        .unwrap_err();
+    assert!(
+        matches!(&err, Refusal::Config(ConfigError::AtLeast { name: "segment.bytes", min: 1_048_576, .. })),
+        "{err:?}"
+    );
+    assert_eq!(run.world().settings().log.segment_bytes, 1_073_741_824);
     assert!(run.history.tape().is_empty());
     let err = run
         .history
         .push(Input::Command(Command::SetConfig { name: "min.cleanable.dirty.ratio".into(), value: "1.5".into() }))
-        .unwrap_err()
-        .to_string();
-    assert!(err.ends_with("Value must be no more than 1"), "{err}");
+        .unwrap_err();
+    assert!(
+        matches!(&err, Refusal::Config(ConfigError::NoMoreThan { name: "min.cleanable.dirty.ratio", max: 1, .. })),
+        "{err:?}"
+    );
+    let err = run
+        .history
+        .push(Input::Command(Command::SetConfig { name: "min.cleanable.dirty.ratio".into(), value: "half".into() }))
+        .unwrap_err();
+    assert!(matches!(err, Refusal::NotADouble { .. }), "{err:?}");
+    assert!(run.history.tape().is_empty());
 }

@@ -2,8 +2,9 @@
 //! `LocalLog.read` → `LogSegment.translateOffset` → `FileRecords.searchForOffsetWithSize`
 //! and `UnifiedLog.fetchOffsetByTimestamp` do it.
 
+use super::facts::ReadError;
 use super::index::IndexProbe;
-use super::partition::{PartitionLog, PARTITION, TOPIC};
+use super::partition::PartitionLog;
 use super::segment::Segment;
 
 /// Most batch headers a trace keeps for the animation (the counts cover the rest).
@@ -64,23 +65,6 @@ pub struct OffsetLookup {
     pub comparison: LookupComparison,
 }
 
-/// Why a read found nothing (Kafka's `OffsetOutOfRangeException`, or an empty fetch at the LEO).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadError {
-    /// Kafka's `OffsetOutOfRangeException`, with its message.
-    OffsetOutOfRange(String),
-    /// The offset is the LEO: Kafka answers with no records (the consumer's fetch waits).
-    AtLogEndOffset(String),
-}
-
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadError::OffsetOutOfRange(text) | ReadError::AtLogEndOffset(text) => f.write_str(text),
-        }
-    }
-}
-
 /// A traced `offsetsForTimes`: time index → offset index → scan to the first record at or after the time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeLookup {
@@ -103,19 +87,13 @@ impl PartitionLog {
     fn check_readable(&self, offset: i64) -> Result<(), ReadError> {
         let (start, end) = (self.log_start_offset(), self.log_end_offset());
         if offset < start {
-            return Err(ReadError::OffsetOutOfRange(format!(
-                "Received request for offset {offset} for partition {TOPIC}-{PARTITION}, but we only have log segments starting from offset: {start}."
-            )));
+            return Err(ReadError::BeforeLogStart { offset, log_start_offset: start });
         }
         if offset > end {
-            return Err(ReadError::OffsetOutOfRange(format!(
-                "Received request for offset {offset} for partition {TOPIC}-{PARTITION}, but we only have log segments upto {end}."
-            )));
+            return Err(ReadError::PastLogEnd { offset, log_end_offset: end });
         }
         if offset == end {
-            return Err(ReadError::AtLogEndOffset(format!(
-                "Offset {offset} is the log end offset of {TOPIC}-{PARTITION}: a fetch there returns no records and waits for the next append."
-            )));
+            return Err(ReadError::AtLogEndOffset { offset });
         }
         Ok(())
     }
@@ -160,10 +138,7 @@ impl PartitionLog {
             }
             index += 1;
             if index >= self.segments.len() {
-                let end = self.log_end_offset();
-                return Err(ReadError::AtLogEndOffset(format!(
-                    "No record at or after offset {target} before the log end offset {end} (compaction removed them)."
-                )));
+                return Err(ReadError::NothingAfter { offset: target, log_end_offset: self.log_end_offset() });
             }
         }
     }

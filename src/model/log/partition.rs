@@ -2,50 +2,13 @@
 //! start offset and log end offset, and appends that roll segments.
 
 use super::record::{batch_size_bytes, Batch, RecordEntry, NULL_KEY};
+use super::schema::LogSettings;
 use super::segment::{RollParams, RollReason, Segment};
-use crate::model::config::Config;
 
 /// The topic the lab's partition belongs to.
 pub const TOPIC: &str = "orders";
 /// The partition the lab shows.
 pub const PARTITION: u32 = 0;
-
-/// Kafka's `LogConfig` values this log reads: `segment.bytes`, `segment.ms`, `segment.index.bytes`,
-/// `index.interval.bytes`, `retention.ms`, `retention.bytes`, `cleanup.policy`, `delete.retention.ms`,
-/// `min.cleanable.dirty.ratio`, `file.delete.delay.ms`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LogSettings {
-    pub segment_bytes: u32,
-    pub segment_ms: i64,
-    pub segment_index_bytes: u32,
-    pub index_interval_bytes: u32,
-    pub retention_ms: i64,
-    pub retention_bytes: i64,
-    pub compact: bool,
-    pub delete: bool,
-    pub delete_retention_ms: i64,
-    pub min_cleanable_dirty_ratio: f64,
-    pub file_delete_delay_ms: i64,
-}
-
-impl LogSettings {
-    pub fn from_config(config: &Config) -> Self {
-        let policy = config.str("cleanup.policy");
-        Self {
-            segment_bytes: config.int("segment.bytes") as u32,
-            segment_ms: config.int("segment.ms"),
-            segment_index_bytes: config.int("segment.index.bytes") as u32,
-            index_interval_bytes: config.int("index.interval.bytes") as u32,
-            retention_ms: config.int("retention.ms"),
-            retention_bytes: config.int("retention.bytes"),
-            compact: policy.split(',').any(|p| p == "compact"),
-            delete: policy.split(',').any(|p| p == "delete"),
-            delete_retention_ms: config.int("delete.retention.ms"),
-            min_cleanable_dirty_ratio: config.str("min.cleanable.dirty.ratio").parse().unwrap_or(0.5),
-            file_delete_delay_ms: config.int("file.delete.delay.ms"),
-        }
-    }
-}
 
 /// One record handed to [`PartitionLog::append`]: key id, value length, CreateTime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,11 +166,6 @@ impl PartitionLog {
     /// Whether records without a key are refused (a compacted topic).
     pub fn rejects_null_keys(&self) -> bool {
         self.settings.compact
-    }
-
-    /// The error Kafka gives when a keyless record reaches a compacted topic.
-    pub fn null_key_error() -> String {
-        format!("Compacted topic cannot accept message without key in topic partition {TOPIC}-{PARTITION}.")
     }
 
     pub fn is_null_key(key_id: u32) -> bool {

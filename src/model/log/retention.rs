@@ -2,7 +2,8 @@
 //! by log start offset, `retention.bytes` and `retention.ms`; files are renamed `.deleted`
 //! and removed `file.delete.delay.ms` later.
 
-use super::partition::{PartitionLog, PARTITION, TOPIC};
+use super::facts::DeleteRecordsError;
+use super::partition::PartitionLog;
 use super::segment::Segment;
 
 /// Why segments were deleted (Kafka's `SegmentDeletionReason` kinds).
@@ -108,22 +109,29 @@ impl PartitionLog {
         removed
     }
 
-    /// Kafka's `deleteRecords` (`maybeIncrementLogStartOffset`): moves the log start offset up;
-    /// `-1` means the high watermark. Segments go at the next retention check.
-    pub fn delete_records(&mut self, before_offset: i64) -> Result<i64, String> {
-        let hw = self.high_watermark();
-        let target = if before_offset == -1 { hw } else { before_offset };
-        if target < 0 {
-            return Err(format!(
-                "The requested offset {before_offset} is not valid: use an offset ≥ 0, or -1 for the high watermark."
-            ));
+    /// Whether `kafka-delete-records` may move the log start offset to `before_offset`
+    /// (`-1` means the high watermark); the target offset if so.
+    pub fn check_delete_records(&self, before_offset: i64) -> Result<i64, DeleteRecordsError> {
+        let high_watermark = self.high_watermark();
+        let offset = if before_offset == -1 { high_watermark } else { before_offset };
+        if offset < 0 {
+            return Err(DeleteRecordsError::InvalidOffset { before_offset });
         }
-        if target > hw {
-            return Err(format!(
-                "Cannot increment the log start offset to {target} of partition {TOPIC}-{PARTITION} since it is larger than the high watermark {hw}"
-            ));
+        if offset > high_watermark {
+            return Err(DeleteRecordsError::AboveHighWatermark { offset, high_watermark });
         }
-        self.log_start_offset = self.log_start_offset.max(target);
-        Ok(self.log_start_offset)
+        Ok(offset)
+    }
+
+    /// Kafka's `deleteRecords` (`maybeIncrementLogStartOffset`) for an offset
+    /// [`check_delete_records`](Self::check_delete_records) accepted: moves the log start
+    /// offset up and returns it. Segments go at the next retention check.
+    pub fn delete_records(&mut self, before_offset: i64) -> i64 {
+        let checked = self.check_delete_records(before_offset);
+        debug_assert!(checked.is_ok(), "delete_records without check: {checked:?}");
+        if let Ok(offset) = checked {
+            self.log_start_offset = self.log_start_offset.max(offset);
+        }
+        self.log_start_offset
     }
 }

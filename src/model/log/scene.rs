@@ -1,8 +1,9 @@
 //! The log scene as the shell drives it: link tokens for its commands and its presets.
 
 use super::schema::LOG_SCHEMA;
-use super::world::{Command, LogLab};
+use super::{Command, LogLab, Refusal};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// `segment.bytes` that holds exactly the first 368421 keyless 1 KiB records in 16 KiB batches
@@ -55,9 +56,8 @@ impl LabScene for LogLab {
         LOG_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { Ok(LogLab::new(config.clone())) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        Ok(LogLab::new(config.clone()))
     }
 
     fn encode_command(command: &Command) -> String {
@@ -72,27 +72,30 @@ impl LabScene for LogLab {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let (verb, rest) = token.split_once('-').ok_or_else(|| unknown(token))?;
-            let parts: Vec<&str> = rest.split('-').collect();
-            match (verb, parts.as_slice()) {
-                ("produce", [records, keys, value]) => {
-                    Ok(Command::Produce { records: number(records)?, keys: number(keys)?, value_bytes: number(value)? })
-                }
-                ("tombstone", [key]) => Ok(Command::Tombstone { key: number(key)? }),
-                ("set", _) => {
-                    let (name, value) = rest.split_once('-').ok_or_else(|| unknown(token))?;
-                    Ok(Command::SetConfig { name: name.replace('_', "."), value: value.replace('_', ".") })
-                }
-                ("deleterecords", _) => Ok(Command::DeleteRecords { before_offset: signed(rest)? }),
-                ("lookup", _) => Ok(Command::LookupOffset { offset: signed(rest)? }),
-                ("findtime", _) => Ok(Command::LookupTimestamp { timestamp_ms: signed(rest)? }),
-                ("reader", [pace]) => Ok(Command::StartReader { records_per_sec: number(pace)? }),
-                _ => Err(unknown(token)),
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        // A verb alone was never a command of this scene (`lookup`, `set`): the grammar says what is.
+        if !text.contains('-') {
+            return Err(token.unknown(GRAMMAR));
+        }
+        // Counted as links always split them: `tombstone-` has one (empty) argument.
+        match (token.verb(), token.rest().split('-').count()) {
+            ("produce", 3) => Ok(Command::Produce {
+                records: token.number(0)?,
+                keys: token.number(1)?,
+                value_bytes: token.number(2)?,
+            }),
+            ("tombstone", 1) => token.number(0).map(|key| Command::Tombstone { key }),
+            ("set", _) => {
+                let (name, value) = token.rest().split_once('-').ok_or_else(|| token.unknown(GRAMMAR))?;
+                Ok(Command::SetConfig { name: name.replace('_', "."), value: value.replace('_', ".") })
             }
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
+            ("deleterecords", _) => signed(token.rest()).map(|before_offset| Command::DeleteRecords { before_offset }),
+            ("lookup", _) => signed(token.rest()).map(|offset| Command::LookupOffset { offset }),
+            ("findtime", _) => signed(token.rest()).map(|timestamp_ms| Command::LookupTimestamp { timestamp_ms }),
+            ("reader", 1) => token.number(0).map(|records_per_sec| Command::StartReader { records_per_sec }),
+            _ => Err(token.unknown(GRAMMAR)),
+        }
     }
 
     fn presets() -> &'static [Preset] {
@@ -106,17 +109,11 @@ impl LabScene for LogLab {
     }
 }
 
-fn number(text: &str) -> Result<u32, String> {
-    text.parse().map_err(|_| format!("\"{text}\" is not a whole number"))
-}
+/// What the log scene's link tokens can be.
+const GRAMMAR: &str =
+    "produce-N-KEYS-BYTES, tombstone-K, set-NAME-VALUE, deleterecords-N, lookup-N, findtime-MS and reader-N";
 
-fn signed(text: &str) -> Result<i64, String> {
-    text.parse().map_err(|_| format!("\"{text}\" is not a whole number"))
-}
-
-fn unknown(token: &str) -> String {
-    format!(
-        "unknown action \"{token}\"; this scene knows produce-N-KEYS-BYTES, tombstone-K, set-NAME-VALUE, \
-         deleterecords-N, lookup-N, findtime-MS and reader-N"
-    )
+/// An offset or a time that may be negative (`lookup--1`, `deleterecords--1` for the high watermark).
+fn signed(text: &str) -> Result<i64, TokenError> {
+    text.parse().map_err(|_| TokenError::NotANumber { text: text.to_string() })
 }

@@ -1,7 +1,8 @@
 //! The properties the log scene reads, with Kafka's names, defaults and validators
 //! (Kafka 4.x `LogConfig`, `ServerLogConfigs`, `CleanerConfig`, producer `batch.size`).
 
-use crate::model::config::{Kind, Property};
+use super::facts::Refusal;
+use crate::model::config::{Config, ConfigError, Kind, Property};
 
 const INT_MAX: i64 = i32::MAX as i64;
 
@@ -96,18 +97,91 @@ pub const LOG_SCHEMA: &[Property] = &[
     },
 ];
 
+/// The property whose DOUBLE range the lab checks before its step list.
+pub const DIRTY_RATIO: &str = "min.cleanable.dirty.ratio";
+
 /// Checks a `min.cleanable.dirty.ratio` value as Kafka's `between(0, 1)` would, before the step list.
-pub fn check_dirty_ratio(raw: &str) -> Result<(), String> {
-    let name = "min.cleanable.dirty.ratio";
-    let value: f64 = raw
-        .trim()
-        .parse()
-        .map_err(|_| format!("Invalid value {raw} for configuration {name}: Not a number of type DOUBLE"))?;
+pub fn check_dirty_ratio(raw: &str) -> Result<(), Refusal> {
+    let name = DIRTY_RATIO;
+    let value: f64 = raw.trim().parse().map_err(|_| Refusal::NotADouble { name, raw: raw.to_string() })?;
     if value < 0.0 {
-        return Err(format!("Invalid value {raw} for configuration {name}: Value must be at least 0"));
+        return Err(Refusal::Config(ConfigError::AtLeast { name, raw: raw.to_string(), min: 0 }));
     }
     if value > 1.0 {
-        return Err(format!("Invalid value {raw} for configuration {name}: Value must be no more than 1"));
+        return Err(Refusal::Config(ConfigError::NoMoreThan { name, raw: raw.to_string(), max: 1 }));
     }
     Ok(())
+}
+
+/// Kafka's `LogConfig` values the partition log reads: `segment.bytes`, `segment.ms`, `segment.index.bytes`,
+/// `index.interval.bytes`, `retention.ms`, `retention.bytes`, `cleanup.policy`, `delete.retention.ms`,
+/// `min.cleanable.dirty.ratio`, `file.delete.delay.ms`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogSettings {
+    pub segment_bytes: u32,
+    pub segment_ms: i64,
+    pub segment_index_bytes: u32,
+    pub index_interval_bytes: u32,
+    pub retention_ms: i64,
+    pub retention_bytes: i64,
+    /// `cleanup.policy` has `compact`.
+    pub compact: bool,
+    /// `cleanup.policy` has `delete`.
+    pub delete: bool,
+    pub delete_retention_ms: i64,
+    pub min_cleanable_dirty_ratio: f64,
+    pub file_delete_delay_ms: i64,
+}
+
+impl LogSettings {
+    pub fn from_config(config: &Config) -> Self {
+        let policy = config.str("cleanup.policy");
+        Self {
+            segment_bytes: config.int("segment.bytes") as u32,
+            segment_ms: config.int("segment.ms"),
+            segment_index_bytes: config.int("segment.index.bytes") as u32,
+            index_interval_bytes: config.int("index.interval.bytes") as u32,
+            retention_ms: config.int("retention.ms"),
+            retention_bytes: config.int("retention.bytes"),
+            compact: policy.split(',').any(|p| p == "compact"),
+            delete: policy.split(',').any(|p| p == "delete"),
+            delete_retention_ms: config.int("delete.retention.ms"),
+            min_cleanable_dirty_ratio: config.str(DIRTY_RATIO).parse().unwrap_or(0.5),
+            file_delete_delay_ms: config.int("file.delete.delay.ms"),
+        }
+    }
+}
+
+/// The log scene's config, decoded once (no property is read by name elsewhere).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// What the partition log itself reads.
+    pub log: LogSettings,
+    /// `log.retention.check.interval.ms`: the retention task's period.
+    pub retention_check_interval_ms: u64,
+    /// `log.cleaner.backoff.ms`: the cleaner's pause when it found nothing to clean.
+    pub cleaner_backoff_ms: u64,
+    /// `log.initial.task.delay.ms`: when the first retention check runs.
+    pub initial_task_delay_ms: u64,
+    /// The producer's `batch.size`.
+    pub batch_size_bytes: u32,
+    /// `lab.producer.records.per.sec`.
+    pub records_per_sec: u64,
+    /// `lab.trickle.interval.ms` (0: no trickle).
+    pub trickle_interval_ms: u64,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Self {
+        let ms = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        Self {
+            log: LogSettings::from_config(config),
+            retention_check_interval_ms: ms("log.retention.check.interval.ms"),
+            cleaner_backoff_ms: ms("log.cleaner.backoff.ms"),
+            initial_task_delay_ms: ms("log.initial.task.delay.ms"),
+            batch_size_bytes: config.int("batch.size") as u32,
+            records_per_sec: ms("lab.producer.records.per.sec"),
+            trickle_interval_ms: ms("lab.trickle.interval.ms"),
+        }
+    }
 }

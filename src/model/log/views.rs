@@ -4,7 +4,7 @@
 use super::partition::PartitionLog;
 use super::reader::TableReader;
 use super::segment::Segment;
-use super::world::LogLab;
+use super::LogLab;
 
 /// One segment's files as `ls -l` of the partition directory would show them.
 #[derive(Clone, Debug, PartialEq, Eq)]

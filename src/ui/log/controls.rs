@@ -5,33 +5,40 @@ use leptos::prelude::*;
 use super::format::{bytes, duration};
 use crate::i18n::t;
 use crate::model::log::schema::{CLEANUP_POLICIES, DIRTY_RATIO_STEPS};
-use crate::model::log::{Command, LogLab};
+use crate::model::log::{Command, LogLab, LogSettings};
 use crate::ui::session::Session;
 
-/// (property, catalog key of its help, how its value reads: bytes, ms or plain).
+/// (property, catalog key of its help, how its value reads).
 const CONFIGS: &[(&str, &str, Unit)] = &[
-    ("segment.bytes", "log.cfg.segment_bytes", Unit::Bytes),
-    ("segment.ms", "log.cfg.segment_ms", Unit::Ms),
-    ("index.interval.bytes", "log.cfg.index_interval_bytes", Unit::Bytes),
-    ("retention.ms", "log.cfg.retention_ms", Unit::Ms),
-    ("retention.bytes", "log.cfg.retention_bytes", Unit::Bytes),
+    ("segment.bytes", "log.cfg.segment_bytes", Unit::Bytes(|s| i64::from(s.segment_bytes))),
+    ("segment.ms", "log.cfg.segment_ms", Unit::Ms(|s| s.segment_ms)),
+    ("index.interval.bytes", "log.cfg.index_interval_bytes", Unit::Bytes(|s| i64::from(s.index_interval_bytes))),
+    ("retention.ms", "log.cfg.retention_ms", Unit::Ms(|s| s.retention_ms)),
+    ("retention.bytes", "log.cfg.retention_bytes", Unit::Bytes(|s| s.retention_bytes)),
     ("cleanup.policy", "log.cfg.cleanup_policy", Unit::Choice(CLEANUP_POLICIES)),
     ("min.cleanable.dirty.ratio", "log.cfg.dirty_ratio", Unit::Choice(DIRTY_RATIO_STEPS)),
-    ("delete.retention.ms", "log.cfg.delete_retention_ms", Unit::Ms),
+    ("delete.retention.ms", "log.cfg.delete_retention_ms", Unit::Ms(|s| s.delete_retention_ms)),
 ];
 
+/// How a property's value reads beside its box: a size or a duration (read from the typed
+/// settings), or one of a list of choices.
 #[derive(Clone, Copy)]
 enum Unit {
-    Bytes,
-    Ms,
+    Bytes(fn(&LogSettings) -> i64),
+    Ms(fn(&LogSettings) -> i64),
     Choice(&'static [&'static str]),
 }
 
-fn readable(unit: Unit, value: &str) -> String {
-    match (unit, value.parse::<i64>()) {
-        (_, Ok(-1)) => t("log.cfg.unlimited").to_string(),
-        (Unit::Bytes, Ok(n)) if n >= 1024 => bytes(n as u64),
-        (Unit::Ms, Ok(n)) if n >= 1000 => duration(n),
+fn readable(unit: Unit, settings: &LogSettings) -> String {
+    let (value, is_bytes) = match unit {
+        Unit::Bytes(value) => (value(settings), true),
+        Unit::Ms(value) => (value(settings), false),
+        Unit::Choice(_) => return String::new(),
+    };
+    match value {
+        -1 => t("log.cfg.unlimited").to_string(),
+        n if is_bytes && n >= 1024 => bytes(n as u64),
+        n if !is_bytes && n >= 1000 => duration(n),
         _ => String::new(),
     }
 }
@@ -80,7 +87,7 @@ fn config_row(session: Session<LogLab>, name: &'static str, help: &'static str, 
         <div class="log-cfg">
             <label for=id><code>{name}</code></label>
             {control}
-            <span class="num muted">{move || readable(unit, &current.get())}</span>
+            <span class="num muted">{move || session.with(|run| readable(unit, &run.world().settings().log))}</span>
             <p class="log-cfg-help">{t(help)}</p>
         </div>
     }

@@ -3,28 +3,37 @@
 
 use leptos::prelude::*;
 
-use std::fmt::Write;
-
-use super::format::{bytes, esc, fixed, percent};
+use super::format::{bytes, fixed, percent};
 use super::Focus;
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::log::views::{DumpBatchView, SegmentFileView};
 use crate::model::log::{LogLab, LookupResult};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 const PAGE: usize = 10;
 const MAX_TICKS: usize = 160;
 
-/// Where the last offset lookup went in a segment: (segment, index entry position, found batch position, found batch size).
-fn lookup_marks(lookup: Option<&LookupResult>) -> Option<(i64, i64, u32, u32, u32)> {
+/// Where the last offset lookup went in a segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LookupMarks {
+    segment: i64,
+    /// The index entry used: (offset, position).
+    entry: (i64, u32),
+    found_position: u32,
+    found_size: u32,
+}
+
+fn lookup_marks(lookup: Option<&LookupResult>) -> Option<LookupMarks> {
     match lookup? {
-        LookupResult::Offset(Ok(f)) => Some((
-            f.segment_base_offset,
-            f.index_entry.0,
-            f.index_entry.1,
-            f.found_batch.position,
-            f.found_batch.size_bytes,
-        )),
+        LookupResult::Offset(Ok(f)) => Some(LookupMarks {
+            segment: f.segment_base_offset,
+            entry: f.index_entry,
+            found_position: f.found_batch.position,
+            found_size: f.found_batch.size_bytes,
+        }),
         _ => None,
     }
 }
@@ -42,11 +51,11 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
     Effect::new(move |_| {
         let base = focus.base.get();
         let (batch, slot) = match marks.get() {
-            Some((segment, entry_offset, _, found_position, _)) if segment == base => session.with(|run| {
+            Some(m) if m.segment == base => session.with(|run| {
                 let log = run.world().log();
-                let batch = log.batch_index_at(base, found_position).unwrap_or(0);
+                let batch = log.batch_index_at(base, m.found_position).unwrap_or(0);
                 let slot =
-                    log.index_entries(base, 0, usize::MAX).iter().position(|e| e.offset == entry_offset).unwrap_or(0);
+                    log.index_entries(base, 0, usize::MAX).iter().position(|e| e.offset == m.entry.0).unwrap_or(0);
                 (batch, slot)
             }),
             _ => (0, 0),
@@ -68,18 +77,14 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
 
 /// The `.log` as a byte axis; each `.index` entry is a tick at its position.
 #[component]
-fn ByteBar(
-    session: Session<LogLab>,
-    file: SegmentFileView,
-    marks: Memo<Option<(i64, i64, u32, u32, u32)>>,
-) -> impl IntoView {
+fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<LookupMarks>>) -> impl IntoView {
     let base = file.base_offset;
     let size = f64::from(file.size_bytes.max(1));
-    let marks_html = move || {
-        let mut html = String::new();
+    let marks_html = Signal::derive(move || {
+        let mut html = Html::new();
         for tick in session.with(|run| run.world().log().index_ticks(base, MAX_TICKS)) {
             let left = percent(f64::from(tick.position), size);
-            let _ = write!(
+            html!(
                 html,
                 "<div class=\"log-tick\" style=\"left:{}%\" title=\"{} → {}\"></div>",
                 fixed(left, 3),
@@ -87,21 +92,17 @@ fn ByteBar(
                 tick.position
             );
         }
-        if let Some((_, _, entry, found, found_size)) = marks.get().filter(|m| m.0 == base) {
-            let left = percent(f64::from(entry), size);
-            let width = (percent(f64::from(found + found_size), size) - left).max(0.4);
-            let _ = write!(
-                html,
-                "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>",
-                fixed(left, 3),
-                fixed(width, 3)
-            );
+        if let Some(m) = marks.get().filter(|m| m.segment == base) {
+            let left = percent(f64::from(m.entry.1), size);
+            let width = (percent(f64::from(m.found_position + m.found_size), size) - left).max(0.4);
+            html!(html, "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>", fixed(left, 3), fixed(width, 3));
         }
         html
-    };
+    });
     let shown = file.index_entries.min(MAX_TICKS);
+    let label = tf("log.detail.bar", &[("entries", &file.index_entries.to_string())]);
     view! {
-        <div class="log-bytes" role="img" aria-label=tf("log.detail.bar", &[("entries", &file.index_entries.to_string())]) inner_html=marks_html></div>
+        <Markup html=marks_html class="log-bytes" role="img" label=Signal::stored(label)/>
         <div class="log-bytes-scale num"><span>"0"</span><span>{format!("{} ({})", file.size_bytes, bytes(u64::from(file.size_bytes)))}</span></div>
         <p class="legend">{tf("log.detail.legend", &[("entries", &file.index_entries.to_string()), ("shown", &shown.to_string()), ("batches", &file.batches.to_string())])}</p>
     }
@@ -153,25 +154,27 @@ fn BatchDump(
     focus: Focus,
     file: Memo<Option<SegmentFileView>>,
     start: RwSignal<usize>,
-    marks: Memo<Option<(i64, i64, u32, u32, u32)>>,
+    marks: Memo<Option<LookupMarks>>,
 ) -> impl IntoView {
     let total = move || file.get().map_or(0, |f| f.batches);
-    let lines = move || {
+    let lines = Signal::derive(move || {
         let base = focus.base.get();
-        let found = marks.get().filter(|m| m.0 == base).map(|m| m.3);
-        let mut html = format!("<div class=\"log-line muted\">Log starting offset: {base}</div>");
+        let found = marks.get().filter(|m| m.segment == base).map(|m| m.found_position);
+        let mut html = html!("<div class=\"log-line muted\">Log starting offset: {}</div>", base);
         for b in session.with(|run| run.world().log().dump_batches(base, start.get(), PAGE)) {
-            let hit = found == Some(b.position);
-            let (class, note) = if hit { (" hit", esc(t("log.dump.hit"))) } else { ("", String::new()) };
-            let _ = write!(html, "<div class=\"log-line{class}\">{}{note}</div>", dump_line(&b));
+            if found == Some(b.position) {
+                html!(html, "<div class=\"log-line hit\">{}{}</div>", dump_line(&b), t("log.dump.hit"));
+            } else {
+                html!(html, "<div class=\"log-line\">{}</div>", dump_line(&b));
+            }
         }
         html
-    };
+    });
     view! {
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", file.get().map(|f| f.log_file).unwrap_or_default())}</h3>
             {pager(start, total, "log.page.batches")}
-            <div class="log-pre" data-testid="dump-log" inner_html=lines></div>
+            <Markup html=lines class="log-pre" testid="dump-log"/>
         </div>
     }
 }
@@ -195,13 +198,14 @@ fn IndexDump(
         let times = times.iter().map(|(ts, o)| format!("timestamp: {ts} offset: {o}")).collect::<Vec<_>>();
         (offsets.join("\n"), times.join("\n"))
     };
-    let name = move |ext: &str| file.get().map(|f| f.log_file.replacen(".log", ext, 1)).unwrap_or_default();
+    let index_file = move || file.get().map(|f| f.index_file).unwrap_or_default();
+    let time_index_file = move || file.get().map(|f| f.time_index_file).unwrap_or_default();
     view! {
         <div class="log-dump">
-            <h3>{move || format!("kafka-dump-log --files {}", name(".index"))}</h3>
+            <h3>{move || format!("kafka-dump-log --files {}", index_file())}</h3>
             {pager(start, total, "log.page.entries")}
             <pre class="log-pre" data-testid="dump-index">{move || lines().0}</pre>
-            <h3>{move || format!("kafka-dump-log --files {}", name(".timeindex"))}</h3>
+            <h3>{move || format!("kafka-dump-log --files {}", time_index_file())}</h3>
             <pre class="log-pre">{move || lines().1}</pre>
         </div>
     }

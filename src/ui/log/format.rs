@@ -66,8 +66,6 @@ pub fn grouped(n: i64) -> String {
     }
 }
 
-pub use crate::markup::esc;
-
 /// A slot of the directory strip: a segment (by index) or a run of hidden segments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
@@ -125,7 +123,6 @@ mod tests {
         assert_eq!(duration(3_600_000), "1 h");
         assert_eq!(duration(90_500), "1 min 30 s");
         assert_eq!(grouped(368_500), "368\u{2009}500");
-        assert_eq!(esc("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
 
     #[test]

@@ -4,11 +4,13 @@ use std::cmp::Ordering;
 
 use leptos::prelude::*;
 
-use std::fmt::Write;
-
-use super::format::{bytes, esc, grouped};
-use crate::i18n::{t, tf};
+use super::format::{bytes, grouped};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::markup::Html;
+use crate::model::kernel::Describe;
 use crate::model::log::{Command, IndexProbe, LogLab, LookupResult, OffsetLookup, ReadError, TimeLookup};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 #[component]
@@ -27,6 +29,12 @@ pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
         Err(_) => bad.set(true),
     };
     let result = Memo::new(move |_| session.with(|run| run.world().last_lookup().cloned()));
+    let markup = Signal::derive(move || match result.get() {
+        None => html!("<p class=\"muted\">{}</p>", t("log.lookup.none")),
+        Some(LookupResult::Offset(Ok(found))) => offset_phases(&found),
+        Some(LookupResult::Offset(Err(error))) => read_error(&error),
+        Some(LookupResult::Timestamp(time)) => time_phases(&time),
+    });
     view! {
         <section class="log-lookup" aria-labelledby="log-lookup-title">
             <h2 id="log-lookup-title">{t("log.lookup.title")}</h2>
@@ -42,22 +50,19 @@ pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
             <Show when=move || bad.get()>
                 <p class="log-warn" role="alert">{t("log.lookup.nan")}</p>
             </Show>
-            <div data-testid="lookup-result" aria-live="polite" inner_html=move || match result.get() {
-                None => format!("<p class=\"muted\">{}</p>", esc(t("log.lookup.none"))),
-                Some(LookupResult::Offset(Ok(found))) => offset_phases(&found),
-                Some(LookupResult::Offset(Err(error))) => read_error(&error),
-                Some(LookupResult::Timestamp(time)) => time_phases(&time),
-            }></div>
+            <div aria-live="polite">
+                <Markup html=markup testid="lookup-result"/>
+            </div>
         </section>
     }
 }
 
-fn read_error(error: &ReadError) -> String {
-    let name = match error {
-        ReadError::OffsetOutOfRange(_) => "OffsetOutOfRangeException",
-        ReadError::AtLogEndOffset(_) => "",
-    };
-    format!("<p class=\"log-warn\" data-testid=\"lookup-error\"><b>{name}</b> {}</p>", esc(&error.to_string()))
+fn read_error(error: &ReadError) -> Html {
+    html!(
+        "<p class=\"log-warn\" data-testid=\"lookup-error\"><b>{}</b> {}</p>",
+        error.exception().unwrap_or(""),
+        render(&error.message())
+    )
 }
 
 /// `368450< 368945>`: each probe's key and how it compares with the target.
@@ -77,23 +82,27 @@ fn probes_text(probes: &[IndexProbe]) -> String {
 }
 
 /// The phases as an ordered list whose steps appear one after the other (CSS, `--step`).
-fn steps_html(summary: &str, steps: &[String]) -> String {
-    let mut html = format!(
-        "<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">",
-        esc(summary)
-    );
-    for (i, text) in steps.iter().enumerate() {
-        let n = i + 1;
-        let _ = write!(
-            html,
-            "<li class=\"log-step\" style=\"--step:{n}\"><span class=\"log-step-n\">{n}.</span> {}</li>",
-            esc(text)
-        );
-    }
-    html + "</ol>"
+fn steps_html(summary: &str, steps: &[String]) -> Html {
+    let items: Html = steps
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            html!(
+                "<li class=\"log-step\" style=\"--step:{}\"><span class=\"log-step-n\">{}.</span> {}</li>",
+                i + 1,
+                i + 1,
+                text
+            )
+        })
+        .collect();
+    html!(
+        "<h3 data-testid=\"lookup-summary\">{}</h3><ol class=\"log-phases\" data-testid=\"lookup-phases\">{}</ol>",
+        summary,
+        items
+    )
 }
 
-fn offset_phases(found: &OffsetLookup) -> String {
+fn offset_phases(found: &OffsetLookup) -> Html {
     let target = found.target.to_string();
     let compared = found.segments_compared.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
     let steps = [
@@ -124,15 +133,16 @@ fn offset_phases(found: &OffsetLookup) -> String {
     let position = found.found_batch.position.to_string();
     let summary =
         tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
-    let mut html = steps_html(&summary, &steps);
+    let mut out = steps_html(&summary, &steps);
     if found.found_offset != found.target {
         let gap = tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())]);
-        let _ = write!(html, "<p class=\"legend\">{}</p>", esc(&gap));
+        html!(out, "<p class=\"legend\">{}</p>", gap);
     }
-    html + &compare_table(found)
+    out.push(&compare_table(found));
+    out
 }
 
-fn compare_table(found: &OffsetLookup) -> String {
+fn compare_table(found: &OffsetLookup) -> Html {
     let c = found.comparison;
     let kafka_steps = found.segments_compared.len() + found.index_probes.len() + found.scan.batches_read as usize;
     let rows = [
@@ -161,24 +171,29 @@ fn compare_table(found: &OffsetLookup) -> String {
             bytes(0),
         ),
     ];
-    let mut html = format!(
-        "<table class=\"log-compare\" data-testid=\"lookup-compare\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        esc(t("log.compare.way")),
-        esc(t("log.compare.work")),
-        esc(t("log.compare.memory"))
-    );
-    for (class, how, work, memory) in rows {
-        let _ = write!(
-            html,
-            "<tr class=\"{class}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{memory}</td></tr>",
-            esc(how),
-            esc(&work)
-        );
-    }
-    html + "</tbody></table>"
+    let body: Html = rows
+        .iter()
+        .map(|(class, how, work, memory)| {
+            html!(
+                "<tr class=\"{}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"num\">{}</td></tr>",
+                class,
+                how,
+                work,
+                memory
+            )
+        })
+        .collect();
+    html!(
+        "<table class=\"log-compare\" data-testid=\"lookup-compare\"><thead><tr><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>{}</tbody></table>",
+        t("log.compare.way"),
+        t("log.compare.work"),
+        t("log.compare.memory"),
+        body
+    )
 }
 
-fn time_phases(time: &TimeLookup) -> String {
+fn time_phases(time: &TimeLookup) -> Html {
     let target = time.target_ms.to_string();
     let checked =
         time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");

@@ -2,12 +2,13 @@
 
 use leptos::prelude::*;
 
-use std::fmt::Write;
-
-use super::format::{bytes, duration, esc, fixed};
+use super::format::{bytes, duration, fixed};
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::log::views::RetentionView;
 use crate::model::log::LogLab;
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 fn limit_ms(ms: i64) -> String {
@@ -49,8 +50,8 @@ fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String,
 }
 
 /// The cleaner's and the reader's paragraphs (only while the topic compacts / a reader runs).
-fn cleaner_and_reader(lab: &LogLab) -> String {
-    let mut html = String::new();
+fn cleaner_and_reader(lab: &LogLab) -> Html {
+    let mut html = Html::new();
     if let Some(c) = lab.last_cleaner_check() {
         let verdict = t(if c.will_clean { "log.clean.will" } else { "log.clean.wont" });
         let text = tf(
@@ -62,7 +63,7 @@ fn cleaner_and_reader(lab: &LogLab) -> String {
                 ("verdict", verdict),
             ],
         );
-        let _ = write!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", esc(t("log.clean.title")), esc(&text));
+        html!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", t("log.clean.title"), text);
     }
     if let Some(r) = lab.reader_view() {
         let state = t(if r.caught_up { "log.reader.caught_up" } else { "log.reader.behind" });
@@ -75,11 +76,11 @@ fn cleaner_and_reader(lab: &LogLab) -> String {
                 ("state", state),
             ],
         );
-        let _ = write!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", esc(t("log.reader.title")), esc(&text));
+        html!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", t("log.reader.title"), text);
         if !r.resurrected_keys.is_empty() {
             let keys = r.resurrected_keys.iter().map(|k| format!("key-{k}")).collect::<Vec<_>>().join(", ");
             let text = tf("log.reader.resurrected", &[("keys", &keys)]);
-            let _ = write!(html, "<p class=\"log-warn\" data-testid=\"resurrected\">{}</p>", esc(&text));
+            html!(html, "<p class=\"log-warn\" data-testid=\"resurrected\">{}</p>", text);
         }
     }
     html
@@ -87,25 +88,25 @@ fn cleaner_and_reader(lab: &LogLab) -> String {
 
 #[component]
 pub fn StatusPanel(session: Session<LogLab>) -> impl IntoView {
-    let html = move || {
+    let html = Signal::derive(move || {
         session.with(|run| {
             let lab = run.world();
             let log = lab.log();
             let (verdict, oldest, active) =
                 retention_lines(&log.retention_view(run.sim().now_ms() as i64), log.log_start_offset());
-            format!(
+            html!(
                 "<p data-testid=\"retention-verdict\"><b>{}</b></p><p>{}</p><p>{}</p>{}",
-                esc(&verdict),
-                esc(&oldest),
-                esc(&active),
+                verdict,
+                oldest,
+                active,
                 cleaner_and_reader(lab)
             )
         })
-    };
+    });
     view! {
         <section class="log-status" aria-labelledby="log-status-title">
             <h2 id="log-status-title">{t("log.ret.title")}</h2>
-            <div inner_html=html></div>
+            <Markup html=html/>
         </section>
     }
 }

@@ -3,17 +3,61 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use std::fmt::Write;
-
-use super::format::{bytes, duration, esc, fixed, grouped, percent, strip_slots, Slot};
+use super::format::{bytes, duration, fixed, grouped, percent, strip_slots, Slot};
 use super::{lookup_segment, Focus};
+use crate::html;
 use crate::i18n::{t, tf};
 use crate::model::log::views::{OffsetsView, SegmentFileView};
 use crate::model::log::{LogLab, PARTITION, TOPIC};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 /// Most cards drawn before the strip compresses the middle into a gap.
 const MAX_CARDS: usize = 160;
+
+/// What identifies a slot of the strip across redraws: a segment's file set, or a gap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum SlotKey {
+    Segment { base_offset: i64, deleted: bool },
+    Gap { from: usize, to: usize },
+}
+
+/// One segment's card as drawn now.
+#[derive(Clone, Debug, PartialEq)]
+struct Card {
+    file: SegmentFileView,
+    selected: bool,
+    found: bool,
+    /// Age of the newest record, when the segment holds any batch.
+    age_ms: Option<i64>,
+}
+
+/// The strip's slots in order, with each segment's card.
+fn strip_items(
+    files: &[SegmentFileView],
+    focused: i64,
+    found: Option<i64>,
+    now_ms: i64,
+) -> Vec<(SlotKey, Option<Card>)> {
+    let selected = files.iter().position(|f| f.base_offset == focused).unwrap_or(0);
+    strip_slots(files.len(), selected, MAX_CARDS)
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Segment(i) => {
+                let file = &files[i];
+                let key = SlotKey::Segment { base_offset: file.base_offset, deleted: file.deleted };
+                let card = Card {
+                    selected: file.base_offset == focused,
+                    found: found == Some(file.base_offset),
+                    age_ms: (file.batches > 0).then(|| (now_ms - file.largest_timestamp_ms).max(0)),
+                    file: file.clone(),
+                };
+                (key, Some(card))
+            }
+            Slot::Gap { from, to } => (SlotKey::Gap { from, to }, None),
+        })
+        .collect()
+}
 
 #[component]
 pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
@@ -34,41 +78,29 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
             ],
         )
     };
-    let cards = move || {
-        let list = files.get();
-        let base = focus.base.get();
-        let selected = list.iter().position(|f| f.base_offset == base).unwrap_or(0);
-        let (found, now) = (found.get(), now.get());
-        let mut html = String::new();
-        for slot in strip_slots(list.len(), selected, MAX_CARDS) {
-            match slot {
-                Slot::Segment(i) => card(&mut html, &list[i], base, found == Some(list[i].base_offset), now),
-                Slot::Gap { from, to } => {
-                    let text = tf("log.dir.gap", &[("count", &(to - from + 1).to_string())]);
-                    let _ = write!(html, "<div class=\"log-gap\" role=\"listitem\">{}</div>", esc(&text));
-                }
-            }
-        }
-        html
-    };
-    let strip = NodeRef::<leptos::html::Div>::new();
+    let items = Memo::new(move |_| files.with(|list| strip_items(list, focus.base.get(), found.get(), now.get())));
+    let keys = Memo::new(move |_| items.with(|items| items.iter().map(|(key, _)| *key).collect::<Vec<_>>()));
+    let strip = NodeRef::<leptos::html::Ul>::new();
     let count = Memo::new(move |_| files.with(Vec::len));
     Effect::new(move |_| {
-        (focus.base.get(), count.get());
+        focus.base.track();
+        count.track();
         request_animation_frame(move || center_selected(strip));
     });
     view! {
         <section class="log-dir" aria-labelledby="log-dir-title">
             <h2 id="log-dir-title">{tf("log.dir.title", &[("dir", &format!("{TOPIC}-{PARTITION}/"))])}</h2>
             <p class="legend" data-testid="dir-summary">{summary}</p>
-            <div class="log-strip" role="list" data-testid="strip" node_ref=strip on:click=move |ev| pick(&ev, focus) inner_html=cards></div>
+            <ul class="log-strip" role="list" style="list-style:none;margin:0" data-testid="strip" node_ref=strip>
+                <For each=move || keys.get() key=|key| *key children=move |key| slot_view(key, items, focus)/>
+            </ul>
             <OffsetAxis files=files offsets=offsets focus=focus/>
         </section>
     }
 }
 
 /// Scrolls the strip sideways so the focused segment's card is in the middle.
-fn center_selected(strip: NodeRef<leptos::html::Div>) {
+fn center_selected(strip: NodeRef<leptos::html::Ul>) {
     let Some(strip) = strip.get_untracked() else { return };
     let Ok(Some(card)) = strip.query_selector(".log-card.selected") else { return };
     let Ok(card) = card.dyn_into::<web_sys::HtmlElement>() else { return };
@@ -76,91 +108,116 @@ fn center_selected(strip: NodeRef<leptos::html::Div>) {
     strip.set_scroll_left(left.max(0));
 }
 
-/// A click on a card (or Enter/Space on it) focuses its segment.
-fn pick(ev: &leptos::ev::MouseEvent, focus: Focus) {
-    let card = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("[data-base]").ok().flatten());
-    if let Some(base) = card.and_then(|c| c.get_attribute("data-base")).and_then(|b| b.parse().ok()) {
-        focus.chosen.set(Some(base));
+fn slot_view(key: SlotKey, items: Memo<Vec<(SlotKey, Option<Card>)>>, focus: Focus) -> AnyView {
+    match key {
+        SlotKey::Gap { from, to } => {
+            let text = tf("log.dir.gap", &[("count", &(to - from + 1).to_string())]);
+            view! { <li class="log-gap">{text}</li> }.into_any()
+        }
+        SlotKey::Segment { base_offset, .. } => {
+            let card = Memo::new(move |_| {
+                items.with(|items| items.iter().find(|(k, _)| *k == key).and_then(|(_, card)| card.clone()))
+            });
+            view! { <SegmentCard base=base_offset card=card focus=focus/> }.into_any()
+        }
     }
 }
 
-/// One segment's files as a card: names, sizes, index entries, offsets, age, badges.
-fn card(html: &mut String, file: &SegmentFileView, focused: i64, found: bool, now_ms: i64) {
-    let base = file.base_offset;
-    let selected = base == focused;
-    let classes = [(file.active, " active"), (file.deleted, " deleted"), (found, " found"), (selected, " selected")]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, c)| *c)
-        .collect::<String>();
-    let range = if file.next_offset > base {
-        format!("{} … {}", grouped(base), grouped(file.next_offset - 1))
+/// The card's classes: `log-card` plus its states.
+fn card_class(card: &Card) -> String {
+    let states = [
+        (card.file.active, " active"),
+        (card.file.deleted, " deleted"),
+        (card.found, " found"),
+        (card.selected, " selected"),
+    ];
+    let mut class = "log-card".to_string();
+    class.extend(states.iter().filter(|(on, _)| *on).map(|(_, c)| *c));
+    class
+}
+
+fn range_text(card: &Card) -> String {
+    let (base, next) = (card.file.base_offset, card.file.next_offset);
+    if next > base {
+        format!("{} … {}", grouped(base), grouped(next - 1))
     } else {
         t("log.dir.empty").to_string()
-    };
-    let suffix = if file.deleted { ".deleted" } else { "" };
-    let entries = |n: usize| esc(&tf("log.dir.entries", &[("count", &n.to_string())]));
-    let _ = write!(
-        html,
-        "<button role=\"listitem\" class=\"log-card{classes}\" aria-pressed=\"{selected}\" data-base=\"{base}\" data-testid=\"segment-{base:020}\">\
-         <span class=\"log-file\"><b>{}</b></span><span class=\"log-size num\">{}</span>\
-         <span class=\"log-file sub\">.index{suffix} · {}</span><span class=\"log-file sub\">.timeindex{suffix} · {}</span>\
-         <span class=\"log-range num\">{range}</span>",
-        esc(&file.log_file),
-        bytes(u64::from(file.size_bytes)),
-        entries(file.index_entries),
-        entries(file.time_index_entries),
-    );
-    if file.batches > 0 {
-        let age = duration((now_ms - file.largest_timestamp_ms).max(0));
-        let _ = write!(html, "<span class=\"log-age\">{}</span>", esc(&tf("log.dir.newest", &[("age", &age)])));
     }
-    let badges = [
-        (file.deleted, "deleted", "log.dir.deleted"),
-        (file.active && !file.deleted, "active", "log.dir.active"),
-        (found, "found", "log.dir.found"),
-    ];
-    for (_, class, key) in badges.iter().filter(|(on, _, _)| *on) {
-        let _ = write!(html, "<span class=\"log-badge {class}\">{}</span>", esc(t(key)));
+}
+
+/// `.index · 66 entries` (with `.deleted` once renamed).
+fn index_text(extension: &str, deleted: bool, entries: usize) -> String {
+    let suffix = if deleted { ".deleted" } else { "" };
+    format!("{extension}{suffix} · {}", tf("log.dir.entries", &[("count", &entries.to_string())]))
+}
+
+/// One segment's card: a toggle button (focusable, keyed by its file set) that focuses its segment.
+/// It shows names, sizes, index entries, offsets, age and badges.
+#[component]
+fn SegmentCard(base: i64, card: Memo<Option<Card>>, focus: Focus) -> impl IntoView {
+    let text = move |f: fn(&Card) -> String| move || card.with(|c| c.as_ref().map(f).unwrap_or_default());
+    let state = move |f: fn(&Card) -> bool| move || card.with(|c| c.as_ref().is_some_and(f));
+    let class = text(card_class);
+    let pressed = move || state(|c| c.selected)().to_string();
+    let testid = format!("segment-{base:020}");
+    view! {
+        <li style="flex:0 0 auto;display:flex">
+            <button type="button" class=class aria-pressed=pressed data-base=base data-testid=testid
+                on:click=move |_| focus.chosen.set(Some(base))>
+                <span class="log-file"><b>{text(|c| c.file.log_file.clone())}</b></span>
+                <span class="log-size num">{text(|c| bytes(u64::from(c.file.size_bytes)))}</span>
+                <span class="log-file sub">{text(|c| index_text(".index", c.file.deleted, c.file.index_entries))}</span>
+                <span class="log-file sub">{text(|c| index_text(".timeindex", c.file.deleted, c.file.time_index_entries))}</span>
+                <span class="log-range num">{text(range_text)}</span>
+                <Show when=state(|c| c.age_ms.is_some())>
+                    <span class="log-age">{text(|c| tf("log.dir.newest", &[("age", &duration(c.age_ms.unwrap_or(0)))]))}</span>
+                </Show>
+                <Show when=state(|c| c.file.deleted)>
+                    <span class="log-badge deleted">{t("log.dir.deleted")}</span>
+                </Show>
+                <Show when=state(|c| c.file.active && !c.file.deleted)>
+                    <span class="log-badge active">{t("log.dir.active")}</span>
+                </Show>
+                <Show when=state(|c| c.found)>
+                    <span class="log-badge found">{t("log.dir.found")}</span>
+                </Show>
+            </button>
+        </li>
     }
-    html.push_str("</button>");
 }
 
 /// Offsets 0..LEO with each live segment as a block, the deleted range hatched, and the three markers.
 #[component]
 fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, focus: Focus) -> impl IntoView {
     let end = move || offsets.get().log_end_offset.max(1) as f64;
-    let blocks = move || {
+    let blocks = Signal::derive(move || {
         let end = end();
         let focused = focus.base.get();
-        let mut html = format!(
-            "<div class=\"log-gone\" style=\"width:{}%\"></div>",
-            fixed(percent(offsets.get().log_start_offset as f64, end), 3)
-        );
+        let gone = percent(offsets.get().log_start_offset as f64, end);
+        let mut html = html!("<div class=\"log-gone\" style=\"width:{}%\"></div>", fixed(gone, 3));
         for (i, f) in files.get().iter().filter(|f| !f.deleted).enumerate() {
             let left = percent(f.base_offset as f64, end);
             let width = (percent(f.next_offset as f64, end) - left).max(0.15);
             let odd = if i % 2 == 1 { " odd" } else { "" };
             let selected = if f.base_offset == focused { " selected" } else { "" };
-            let _ = write!(
+            html!(
                 html,
-                "<div class=\"log-block{odd}{selected}\" style=\"left:{}%;width:{}%\"></div>",
+                "<div class=\"log-block{}{}\" style=\"left:{}%;width:{}%\"></div>",
+                odd,
+                selected,
                 fixed(left, 3),
                 fixed(width, 3)
             );
         }
         html
-    };
+    });
     let marker = move |value: i64| {
         let at = percent(value as f64, end());
         format!("left:{}%;transform:translateX({})", fixed(at, 3), if at > 50.0 { "-100%" } else { "0" })
     };
     view! {
         <div class="log-axis" aria-hidden="true">
-            <div inner_html=blocks></div>
+            <Markup html=blocks/>
             <div class="log-mark start" style=move || marker(offsets.get().log_start_offset)>{t("log.axis.start")}</div>
             <div class="log-mark end" style=move || marker(offsets.get().log_end_offset)>{t("log.axis.end")}</div>
         </div>
