@@ -25,6 +25,12 @@ pub enum Actor {
     Timer,
     /// The log's reader walking the index.
     Lookup,
+    /// A partition's log itself (segments rolling and being deleted), by partition number.
+    PartitionLog(u32),
+    /// The log cleaner thread (compaction).
+    Cleaner,
+    /// A consumer reading the log in the log scene.
+    Reader,
     /// A Kafka command-line tool, by its own name (`kafka-configs`).
     Tool(&'static str),
     /// Transitional: an actor still written as text by a scene not yet converted.
@@ -43,6 +49,9 @@ crate::messages! {
     NETWORK = "actor.network" => "network";
     TIMER = "actor.timer" => "timer";
     LOOKUP = "actor.lookup" => "lookup";
+    PARTITION_LOG = "actor.partition.log" => "orders-{partition}";
+    CLEANER = "actor.cleaner" => "log-cleaner";
+    READER = "actor.reader" => "reader";
     TOOL = "actor.tool" => "{tool}";
 }
 
@@ -60,6 +69,9 @@ impl Actor {
             Actor::Network => Message::new(NETWORK),
             Actor::Timer => Message::new(TIMER),
             Actor::Lookup => Message::new(LOOKUP),
+            Actor::PartitionLog(partition) => Message::new(PARTITION_LOG).with("partition", Arg::int(*partition)),
+            Actor::Cleaner => Message::new(CLEANER),
+            Actor::Reader => Message::new(READER),
             Actor::Tool(name) => Message::new(TOOL).with("tool", Arg::kafka(*name)),
             Actor::Named(name) => Message::new(TOOL).with("tool", Arg::text(name.clone())),
         }

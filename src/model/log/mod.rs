@@ -40,13 +40,12 @@ use reader::TableReader;
 /// The log scene's kernel context.
 pub type LogCtx = Ctx<Event, Fact>;
 
-/// The partition's log as Kafka's log lines name it (`orders-0`). The kernel has no
-/// partition actor, so it goes as a tool-like name.
-pub const PARTITION_LOG: Actor = Actor::Tool("orders-0");
+/// The partition's log as Kafka's log lines name it (`orders-0`).
+pub const PARTITION_LOG: Actor = Actor::PartitionLog(0);
 /// Kafka's log cleaner thread.
-pub const LOG_CLEANER: Actor = Actor::Tool("log-cleaner");
+pub const LOG_CLEANER: Actor = Actor::Cleaner;
 /// The lab's slow table reader.
-pub const TABLE_READER: Actor = Actor::Tool("reader");
+pub const TABLE_READER: Actor = Actor::Reader;
 /// `kafka-configs --alter`.
 pub const KAFKA_CONFIGS: Actor = Actor::Tool("kafka-configs");
 /// `kafka-delete-records`.

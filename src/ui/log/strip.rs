@@ -91,7 +91,7 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
         <section class="log-dir" aria-labelledby="log-dir-title">
             <h2 id="log-dir-title">{tf("log.dir.title", &[("dir", &format!("{TOPIC}-{PARTITION}/"))])}</h2>
             <p class="legend" data-testid="dir-summary">{summary}</p>
-            <ul class="log-strip" role="list" style="list-style:none;margin:0" data-testid="strip" node_ref=strip>
+            <ul class="log-strip" role="list" data-testid="strip" node_ref=strip>
                 <For each=move || keys.get() key=|key| *key children=move |key| slot_view(key, items, focus)/>
             </ul>
             <OffsetAxis files=files offsets=offsets focus=focus/>
@@ -161,7 +161,7 @@ fn SegmentCard(base: i64, card: Memo<Option<Card>>, focus: Focus) -> impl IntoVi
     let pressed = move || state(|c| c.selected)().to_string();
     let testid = format!("segment-{base:020}");
     view! {
-        <li style="flex:0 0 auto;display:flex">
+        <li class="log-strip-item">
             <button type="button" class=class aria-pressed=pressed data-base=base data-testid=testid
                 on:click=move |_| focus.chosen.set(Some(base))>
                 <span class="log-file"><b>{text(|c| c.file.log_file.clone())}</b></span>
