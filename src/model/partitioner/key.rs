@@ -1,24 +1,20 @@
 //! What a learner types as a record key, turned into the bytes a Java producer would send,
 //! and the steps from those bytes to a partition.
 
+use super::facts::Refusal;
 use super::{murmur2, to_positive};
 
 /// A key typed in the lab: text goes out as its UTF-8 bytes (Kafka's `StringSerializer`),
 /// `0x…` is raw bytes (as a `ByteArraySerializer` would send them); reads no config.
-pub fn parse_key(input: &str) -> Result<Vec<u8>, String> {
+pub fn parse_key(input: &str) -> Result<Vec<u8>, Refusal> {
     let Some(digits) = input.strip_prefix("0x").or_else(|| input.strip_prefix("0X")) else {
         return Ok(input.as_bytes().to_vec());
     };
     if let Some((position, bad)) = digits.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        return Err(format!(
-            "\"{input}\" is not valid hex: '{bad}' at position {} is not a hex digit (0-9, a-f)",
-            position + 2
-        ));
+        return Err(Refusal::BadHex { input: input.to_string(), bad, position: position + 2 });
     }
     if digits.len() % 2 != 0 {
-        return Err(format!(
-            "\"{input}\" has an odd number of hex digits: write every byte as two digits (e.g. 0x0f, not 0xf)"
-        ));
+        return Err(Refusal::OddHex { input: input.to_string() });
     }
     Ok((0..digits.len())
         .step_by(2)
@@ -29,6 +25,14 @@ pub fn parse_key(input: &str) -> Result<Vec<u8>, String> {
 /// Lowercase hex of some bytes, two digits each (`[0, 255]` → `"00ff"`).
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A key as the lab writes it: its text when it is UTF-8 (and does not look like hex), else `0x…`.
+pub fn key_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.starts_with("0x") && !text.starts_with("0X") => text.to_string(),
+        _ => format!("0x{}", hex(bytes)),
+    }
 }
 
 /// The default partitioner's arithmetic for one key, step by step
@@ -86,9 +90,9 @@ mod tests {
     #[test]
     fn bad_hex_is_refused_with_the_reason() {
         let err = parse_key("0x0g").unwrap_err();
-        assert_eq!(err, "\"0x0g\" is not valid hex: 'g' at position 3 is not a hex digit (0-9, a-f)");
-        let err = parse_key("0xabc").unwrap_err();
-        assert!(err.contains("odd number of hex digits"), "{err}");
+        assert_eq!(err, Refusal::BadHex { input: "0x0g".into(), bad: 'g', position: 3 });
+        assert_eq!(err.to_string(), "\"0x0g\" is not valid hex: 'g' at position 3 is not a hex digit (0-9, a-f)");
+        assert_eq!(parse_key("0xabc").unwrap_err(), Refusal::OddHex { input: "0xabc".into() });
     }
 
     #[test]

@@ -1,25 +1,23 @@
 //! What `kafka-topics --alter --partitions M` does to keyed data: the controller's check, and
 //! which keys now hash to another partition.
 
-use super::{partition_for_key, to_positive};
-use crate::model::partitioner::murmur2;
+use super::facts::Refusal;
+use super::{murmur2, partition_for_key, to_positive};
 
-/// The controller's validation of a CreatePartitions request
+/// The controller's validation of a CreatePartitions request for the scene's topic
 /// (`ReplicationControlManager.createPartitions`); reads no config.
-pub fn check_partition_increase(topic: &str, current: u32, requested: u32) -> Result<(), String> {
+pub fn check_partition_increase(current: u32, requested: u32) -> Result<(), Refusal> {
     if requested == current {
-        return Err(format!("Topic already has {current} partition(s)."));
+        return Err(Refusal::AlreadyHasPartitions { partitions: current });
     }
     if requested < current {
-        return Err(format!(
-            "The topic {topic} currently has {current} partition(s); {requested} would not be an increase."
-        ));
+        return Err(Refusal::NotAnIncrease { current, requested });
     }
     Ok(())
 }
 
 /// Where one key's new records go before and after the change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KeyMove {
     pub from: u32,
     pub to: u32,
@@ -104,12 +102,13 @@ mod tests {
 
     #[test]
     fn equal_or_smaller_counts_are_refused_with_the_controllers_words() {
-        assert_eq!(check_partition_increase("orders", 12, 12).unwrap_err(), "Topic already has 12 partition(s).");
-        assert_eq!(
-            check_partition_increase("orders", 12, 6).unwrap_err(),
-            "The topic orders currently has 12 partition(s); 6 would not be an increase."
-        );
-        assert_eq!(check_partition_increase("orders", 12, 13), Ok(()));
+        let same = check_partition_increase(12, 12).unwrap_err();
+        assert_eq!(same, Refusal::AlreadyHasPartitions { partitions: 12 });
+        assert_eq!(same.to_string(), "Topic already has 12 partition(s).");
+        let shrink = check_partition_increase(12, 6).unwrap_err();
+        assert_eq!(shrink, Refusal::NotAnIncrease { current: 12, requested: 6 });
+        assert_eq!(shrink.to_string(), "The topic orders currently has 12 partition(s); 6 would not be an increase.");
+        assert_eq!(check_partition_increase(12, 13), Ok(()));
     }
 
     #[test]

@@ -45,7 +45,7 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
     let distribution = move || session.with(|run| run.world().workload().distribution);
     let composite = move || session.with(|run| run.world().workload().composite_buckets.is_some());
     let on_distribution = move |ev| {
-        if let Ok(d) = KeyDistribution::parse(&event_target_value(&ev)) {
+        if let Some(d) = KeyDistribution::parse(&event_target_value(&ev)) {
             session.command(Command::Distribution(d));
         }
     };

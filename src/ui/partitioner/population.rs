@@ -69,13 +69,7 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
     Effect::new(move |_| target.set((n.get() * 2).min(256).to_string()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let text = target.get_untracked();
-        let command = text
-            .trim()
-            .parse::<u32>()
-            .map(Command::Alter)
-            .map_err(|_| tf("partitioner.alter.bad", &[("value", &text)]));
-        send(session, command);
+        send(session, Command::alter(&target.get_untracked()));
     };
     view! {
         <form class="alter-form" on:submit=submit>

@@ -42,14 +42,14 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
     });
     let settings = move || {
         session.with(|run| {
-            let c = run.world().config();
+            let s = run.world().settings();
             tf(
                 "partitioner.sticky.settings",
                 &[
-                    ("batch", &c.int("batch.size").to_string()),
-                    ("linger", &c.int("linger.ms").to_string()),
-                    ("adaptive", &c.bool("partitioner.adaptive.partitioning.enable").to_string()),
-                    ("value", &c.int("lab.value.bytes").to_string()),
+                    ("batch", &s.batch_size_bytes.to_string()),
+                    ("linger", &s.linger_ms.to_string()),
+                    ("adaptive", &s.adaptive_partitioning_enable.to_string()),
+                    ("value", &s.value_bytes.to_string()),
                 ],
             )
         })

@@ -2,9 +2,9 @@
 
 use super::key::{hex, parse_key};
 use super::load::KeyDistribution;
-use super::schema::PARTITIONER_SCHEMA;
-use super::world::{Command, Partitioner};
+use super::{Command, Partitioner, Refusal, Settings, PARTITIONER_SCHEMA};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{parse_number, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// Message key of the composite-key trade-off (the UI shows it next to the toggle).
@@ -55,6 +55,13 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
+/// What the Partitioner's link tokens can be.
+const GRAMMAR: &str = "key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT and null-N";
+const KEY_GRAMMAR: &str = "key-HEX with two hex digits (0-9, a-f) per byte";
+const DIST_GRAMMAR: &str = "dist-uniform, dist-zipf and dist-megacorp";
+const COMPOSITE_GRAMMAR: &str = "composite-on and composite-off";
+const SEND_GRAMMAR: &str = "send-EVENT with 1 to 32 of a-z, 0-9 and _";
+
 impl LabScene for Partitioner {
     const ID: &'static str = "partitioner";
 
@@ -62,9 +69,8 @@ impl LabScene for Partitioner {
         PARTITIONER_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { Partitioner::new(config.clone()) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        Settings::from_config(config).map(Partitioner::new)
     }
 
     fn encode_command(command: &Command) -> String {
@@ -79,30 +85,27 @@ impl LabScene for Partitioner {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let (verb, arg) = token.split_once('-').ok_or_else(|| unknown(token))?;
-            let number = || arg.parse::<u64>().map_err(|_| format!("\"{arg}\" is not a whole number"));
-            match verb {
-                "key" => Ok(Command::SetKey(parse_key(&format!("0x{arg}"))?)),
-                "alter" => {
-                    Ok(Command::Alter(u32::try_from(number()?).map_err(|_| format!("{arg} partitions is too many"))?))
-                }
-                "dist" => Ok(Command::Distribution(KeyDistribution::parse(arg)?)),
-                "composite" => match arg {
-                    "on" => Ok(Command::Composite(true)),
-                    "off" => Ok(Command::Composite(false)),
-                    _ => Err(format!("composite-{arg}: use composite-on or composite-off")),
-                },
-                "produce" => Ok(Command::Produce(number()?)),
-                "send" => Command::send(arg),
-                "null" => Ok(Command::ProduceUnkeyed(
-                    u32::try_from(number()?).map_err(|_| format!("{arg} records is too many"))?,
-                )),
-                _ => Err(unknown(token)),
-            }
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        // Every token of this scene is `verb-argument` (the argument may be empty: `key-`).
+        if !text.contains('-') {
+            return Err(token.unknown(GRAMMAR));
+        }
+        let arg = token.rest();
+        match token.verb() {
+            "key" => parse_key(&format!("0x{arg}")).map(Command::SetKey).map_err(|_| token.unknown(KEY_GRAMMAR)),
+            "alter" => parse_number(arg).map(Command::Alter),
+            "dist" => KeyDistribution::parse(arg).map(Command::Distribution).ok_or_else(|| token.unknown(DIST_GRAMMAR)),
+            "composite" => match arg {
+                "on" => Ok(Command::Composite(true)),
+                "off" => Ok(Command::Composite(false)),
+                _ => Err(token.unknown(COMPOSITE_GRAMMAR)),
+            },
+            "produce" => parse_number(arg).map(Command::Produce),
+            "send" => Command::send(arg).map_err(|_| token.unknown(SEND_GRAMMAR)),
+            "null" => parse_number(arg).map(Command::ProduceUnkeyed),
+            _ => Err(token.unknown(GRAMMAR)),
+        }
     }
 
     fn presets() -> &'static [Preset] {
@@ -112,24 +115,26 @@ impl LabScene for Partitioner {
 
 impl Command {
     /// The command for what the learner typed in the key box (text, or `0x…` bytes).
-    pub fn set_key(input: &str) -> Result<Command, String> {
+    pub fn set_key(input: &str) -> Result<Command, Refusal> {
         parse_key(input).map(Command::SetKey)
     }
 
     /// A tracked event of the watched key; names are lowercase letters, digits and `_`.
-    pub fn send(event: &str) -> Result<Command, String> {
+    pub fn send(event: &str) -> Result<Command, Refusal> {
         let valid = !event.is_empty()
             && event.len() <= 32
             && event.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
         if !valid {
-            return Err(format!("event name \"{event}\": use 1 to 32 of a-z, 0-9 and _ (e.g. created)"));
+            return Err(Refusal::BadEventName { name: event.to_string() });
         }
         Ok(Command::Send(event.to_string()))
     }
-}
 
-fn unknown(token: &str) -> String {
-    format!(
-        "unknown action \"{token}\"; this scene knows key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT and null-N"
-    )
+    /// `--alter --partitions` for the count the learner typed.
+    pub fn alter(text: &str) -> Result<Command, Refusal> {
+        text.trim()
+            .parse::<u32>()
+            .map(Command::Alter)
+            .map_err(|_| Refusal::NotAPartitionCount { text: text.to_string() })
+    }
 }
