@@ -7,6 +7,7 @@ use super::geometry::{self, Dot, WIDTH};
 use super::{percent, send};
 use crate::i18n::{t, tf};
 use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -101,7 +102,7 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
     view! {
         <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
             role="img" aria-label=t("partitioner.population.aria")>
-            <g inner_html=background></g>
+            <Markup host=Host::G html=background/>
             <For each=indices key=|index| *index let:index>
                 <circle r="3.4" class="dot" class:moved=move || dot(index).is_some_and(|d| d.moved)
                     style:transform=move || dot(index).map_or(String::new(), |d| format!("translate({:.1}px, {:.1}px)", d.x, d.y))/>
