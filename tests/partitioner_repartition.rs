@@ -2,7 +2,7 @@
 
 use kafka_lab::model::kernel::{Actor, Input};
 use kafka_lab::model::partitioner::{
-    expected_fraction_stayed, Command, Fact, Overtaken, Partitioner, Refusal, RepartitionAnalysis,
+    expected_fraction_stayed, Command, Fact, KeyMove, Overtaken, Partitioner, Refusal, RepartitionAnalysis,
 };
 use kafka_lab::model::scene::{LabScene, Run};
 
@@ -62,6 +62,12 @@ fn order_break_replay_processes_cancelled_before_created() {
     assert_eq!(order, vec![("cancelled", 17), ("created", 5), ("updated", 5)]);
     let sent: Vec<&str> = run.world().tracked_records().iter().map(|r| r.event.as_str()).collect();
     assert_eq!(sent, vec!["created", "updated", "cancelled"]);
+    let log = run.sim().log();
+    assert!(log.iter().any(|e| e.actor == Actor::Controller && e.fact == Fact::PartitionsAdded { from: 12, to: 24 }));
+    assert!(log.iter().any(|e| matches!(
+        &e.fact,
+        Fact::KeysRemapped { watched: Some((key, KeyMove { from: 5, to: 17 })), hot: None, .. } if key == b"cliente-42"
+    )));
     let broken = run.sim().log().iter().find_map(|e| match &e.fact {
         Fact::OrderBroken { key, event, overtaken } => Some((e.actor.clone(), key.clone(), event.clone(), overtaken)),
         _ => None,

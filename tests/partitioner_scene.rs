@@ -50,3 +50,14 @@ fn bad_config_is_refused_with_kafkas_wording() {
     let err = Run::<Partitioner>::new(1, &[("linger.ms".into(), "-1".into())]).unwrap_err();
     assert!(matches!(err, RunError::Config(ConfigError::AtLeast { name: "linger.ms", min: 0, .. })), "{err}");
 }
+
+#[test]
+fn tokens_read_as_they_always_did() {
+    assert_eq!(Partitioner::decode_command("key-").unwrap(), Command::SetKey(Vec::new()));
+    assert!(matches!(Partitioner::decode_command("key"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("dist-pareto"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("composite-maybe"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("send-Bad!"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("alter-x"), Err(TokenError::NotANumber { .. })));
+    assert_eq!(Partitioner::decode_command("null-120").unwrap(), Command::ProduceUnkeyed(120));
+}

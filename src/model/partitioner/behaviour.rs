@@ -4,10 +4,9 @@ use super::accumulator::SendReason;
 use super::load::{produce_load, KeyDistribution};
 use super::repartition::{expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 use super::sticky::Switch;
-use super::world::PartitionerCtx;
 use super::{
-    partition_for_key, AlterView, Event, Fact, Overtaken, Partitioner, ProduceRound, SwitchView, TrackedRecord,
-    CONSUMER_TICK_MS, HOT_KEY,
+    partition_for_key, AlterView, Event, Fact, Overtaken, Partitioner, PartitionerCtx, ProduceRound, SwitchView,
+    TrackedRecord, CONSUMER_TICK_MS, HOT_KEY,
 };
 use crate::model::kernel::Actor;
 

@@ -19,15 +19,20 @@ pub use accumulator::{
     record_size_bytes, Accumulator, AppendOutcome, BatchView, SendReason, RECORD_BATCH_OVERHEAD_BYTES,
 };
 pub use facts::{Fact, Overtaken, Refusal, FACT_KEYS, REFUSAL_KEYS};
-pub use key::{hex, key_text, parse_key, HashSteps};
+pub use key::{hex, key_text, HashSteps};
 pub use load::{produce_load, KeyChoice, KeyDistribution, LoadReport, PartitionTable, Workload, HOT_KEY};
 pub use murmur2::{murmur2, to_positive};
-pub use repartition::{check_partition_increase, expected_fraction_stayed, KeyMove, RepartitionAnalysis};
-pub use scene::COMPOSITE_TRADEOFF_KEY;
+pub use repartition::{expected_fraction_stayed, KeyMove, RepartitionAnalysis};
+pub use scene::{parse_key, COMPOSITE_TRADEOFF_KEY};
 pub use schema::{Settings, PARTITIONER_SCHEMA};
 pub use sticky::{PartitionLoadStats, StickyPartition, StickyPartitioner, Switch};
 pub use views::{PartitionLoadView, SampledKey, StickyTimeline};
-pub use world::PartitionerCtx;
+pub use world::check_partition_increase;
+
+use crate::model::kernel::Ctx;
+
+/// The Partitioner's kernel context.
+pub type PartitionerCtx = Ctx<Event, Fact>;
 
 /// The partition Kafka's producer picks for a non-null key (BuiltInPartitioner.partitionForKey).
 pub fn partition_for_key(key: &[u8], num_partitions: u32) -> u32 {

@@ -1,20 +1,7 @@
 //! What `kafka-topics --alter --partitions M` does to keyed data: the controller's check, and
 //! which keys now hash to another partition.
 
-use super::facts::Refusal;
 use super::{murmur2, partition_for_key, to_positive};
-
-/// The controller's validation of a CreatePartitions request for the scene's topic
-/// (`ReplicationControlManager.createPartitions`); reads no config.
-pub fn check_partition_increase(current: u32, requested: u32) -> Result<(), Refusal> {
-    if requested == current {
-        return Err(Refusal::AlreadyHasPartitions { partitions: current });
-    }
-    if requested < current {
-        return Err(Refusal::NotAnIncrease { current, requested });
-    }
-    Ok(())
-}
 
 /// Where one key's new records go before and after the change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,17 +86,6 @@ pub fn expected_fraction_stayed(from_partitions: u32, to_partitions: u32) -> f64
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn equal_or_smaller_counts_are_refused_with_the_controllers_words() {
-        let same = check_partition_increase(12, 12).unwrap_err();
-        assert_eq!(same, Refusal::AlreadyHasPartitions { partitions: 12 });
-        assert_eq!(same.to_string(), "Topic already has 12 partition(s).");
-        let shrink = check_partition_increase(12, 6).unwrap_err();
-        assert_eq!(shrink, Refusal::NotAnIncrease { current: 12, requested: 6 });
-        assert_eq!(shrink.to_string(), "The topic orders currently has 12 partition(s); 6 would not be an increase.");
-        assert_eq!(check_partition_increase(12, 13), Ok(()));
-    }
 
     #[test]
     fn expected_share_that_stays() {

@@ -1,6 +1,6 @@
 //! The Partitioner as a lab scene: link tokens for its commands, and its presets.
 
-use super::key::{hex, parse_key};
+use super::key::hex;
 use super::load::KeyDistribution;
 use super::{Command, Partitioner, Refusal, Settings, PARTITIONER_SCHEMA};
 use crate::model::config::{Config, Property};
@@ -54,6 +54,24 @@ const PRESETS: &[Preset] = &[
         seed: 3,
     },
 ];
+
+/// A key typed in the lab: text goes out as its UTF-8 bytes (Kafka's `StringSerializer`),
+/// `0x…` is raw bytes (as a `ByteArraySerializer` would send them); reads no config.
+pub fn parse_key(input: &str) -> Result<Vec<u8>, Refusal> {
+    let Some(digits) = input.strip_prefix("0x").or_else(|| input.strip_prefix("0X")) else {
+        return Ok(input.as_bytes().to_vec());
+    };
+    if let Some((position, bad)) = digits.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        return Err(Refusal::BadHex { input: input.to_string(), bad, position: position + 2 });
+    }
+    if digits.len() % 2 != 0 {
+        return Err(Refusal::OddHex { input: input.to_string() });
+    }
+    Ok((0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).expect("checked hex digits"))
+        .collect())
+}
 
 /// What the Partitioner's link tokens can be.
 const GRAMMAR: &str = "key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT and null-N";
@@ -136,5 +154,28 @@ impl Command {
             .parse::<u32>()
             .map(Command::Alter)
             .map_err(|_| Refusal::NotAPartitionCount { text: text.to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_sent_as_utf8_and_hex_as_raw_bytes() {
+        assert_eq!(parse_key("cliente-42").unwrap(), b"cliente-42");
+        assert_eq!(parse_key("ñ").unwrap(), vec![0xc3, 0xb1]);
+        assert_eq!(parse_key("0x00ff10").unwrap(), vec![0x00, 0xff, 0x10]);
+        assert_eq!(parse_key("0XAb").unwrap(), vec![0xab]);
+        assert_eq!(parse_key("0x").unwrap(), Vec::<u8>::new());
+        assert_eq!(parse_key("").unwrap(), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn bad_hex_is_refused_with_the_reason() {
+        let err = parse_key("0x0g").unwrap_err();
+        assert_eq!(err, Refusal::BadHex { input: "0x0g".into(), bad: 'g', position: 3 });
+        assert_eq!(err.to_string(), "\"0x0g\" is not valid hex: 'g' at position 3 is not a hex digit (0-9, a-f)");
+        assert_eq!(parse_key("0xabc").unwrap_err(), Refusal::OddHex { input: "0xabc".into() });
     }
 }

@@ -4,15 +4,23 @@
 
 use super::key::key_text;
 use super::load::{KeyDistribution, Workload};
-use super::repartition::check_partition_increase;
 use super::{
-    Accumulator, Command, Event, Fact, PartitionLog, Partitioner, Refusal, Settings, CONSUMER_TICK_MS, MAX_PARTITIONS,
-    MAX_RECORDS_PER_COMMAND, MAX_UNKEYED_PER_COMMAND,
+    Accumulator, Command, Event, Fact, PartitionLog, Partitioner, PartitionerCtx, Refusal, Settings, CONSUMER_TICK_MS,
+    MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_UNKEYED_PER_COMMAND,
 };
-use crate::model::kernel::{Actor, Ctx, World};
+use crate::model::kernel::{Actor, World};
 
-/// The Partitioner's kernel context.
-pub type PartitionerCtx = Ctx<Event, Fact>;
+/// The controller's validation of a CreatePartitions request for the scene's topic
+/// (`ReplicationControlManager.createPartitions`); reads no config.
+pub fn check_partition_increase(current: u32, requested: u32) -> Result<(), Refusal> {
+    if requested == current {
+        return Err(Refusal::AlreadyHasPartitions { partitions: current });
+    }
+    if requested < current {
+        return Err(Refusal::NotAnIncrease { current, requested });
+    }
+    Ok(())
+}
 
 impl Partitioner {
     pub fn new(settings: Settings) -> Self {
@@ -141,5 +149,21 @@ impl World for Partitioner {
             Command::Send(event) => self.send_tracked(event, ctx),
             Command::ProduceUnkeyed(records) => self.start_unkeyed(*records, ctx),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_or_smaller_counts_are_refused_with_the_controllers_words() {
+        let same = check_partition_increase(12, 12).unwrap_err();
+        assert_eq!(same, Refusal::AlreadyHasPartitions { partitions: 12 });
+        assert_eq!(same.to_string(), "Topic already has 12 partition(s).");
+        let shrink = check_partition_increase(12, 6).unwrap_err();
+        assert_eq!(shrink, Refusal::NotAnIncrease { current: 12, requested: 6 });
+        assert_eq!(shrink.to_string(), "The topic orders currently has 12 partition(s); 6 would not be an increase.");
+        assert_eq!(check_partition_increase(12, 13), Ok(()));
     }
 }
