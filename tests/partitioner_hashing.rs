@@ -1,6 +1,7 @@
 //! The key → partition arithmetic is Kafka's, bit for bit.
 
-use kafka_lab::model::partitioner::{murmur2, parse_key, partition_for_key, Command, Partitioner};
+use kafka_lab::model::kernel::{Actor, TokenError};
+use kafka_lab::model::partitioner::{murmur2, parse_key, partition_for_key, Command, Fact, Partitioner, Refusal};
 use kafka_lab::model::scene::{LabScene, Run};
 
 #[test]
@@ -63,8 +64,9 @@ fn a_typed_key_shows_every_hash_step_and_its_partition() {
     let steps = run.world().key_steps().expect("a key is set");
     assert_eq!(steps.bytes_hex(), "636c69656e74652d3432");
     assert_eq!((steps.murmur2, steps.positive, steps.partition), (-2_000_531_535, 146_952_113, 5));
-    let last = run.sim().log().last(1)[0].fact.0.clone();
-    assert!(last.contains("% 12 = partition 5"), "{last}");
+    let last = &run.sim().log().last(1)[0];
+    assert_eq!(last.actor, Actor::Producer);
+    assert_eq!(last.fact, Fact::KeyHashed { key: b"cliente-42".to_vec(), partitions: 12 });
 }
 
 #[test]
@@ -73,7 +75,10 @@ fn raw_byte_keys_survive_a_link_and_bad_hex_is_refused() {
     let token = Partitioner::encode_command(&command);
     assert_eq!(token, "key-00ff10");
     assert_eq!(Partitioner::decode_command(&token).unwrap(), command);
-    let err = Command::set_key("0xzz").unwrap_err().to_string();
-    assert!(err.contains("'z' at position 2 is not a hex digit"), "{err}");
-    assert!(Partitioner::decode_command("key-abc").unwrap_err().to_string().contains("odd number of hex digits"));
+    assert_eq!(Command::set_key("0xzz").unwrap_err(), Refusal::BadHex { input: "0xzz".into(), bad: 'z', position: 2 });
+    assert_eq!(Command::set_key("0xabc").unwrap_err(), Refusal::OddHex { input: "0xabc".into() });
+    assert!(matches!(
+        Partitioner::decode_command("key-abc"),
+        Err(TokenError::UnknownAction { token, .. }) if token == "key-abc"
+    ));
 }

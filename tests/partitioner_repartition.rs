@@ -1,7 +1,9 @@
 //! `--alter --partitions`: which keys move, Kafka's refusal to shrink, and the order break.
 
-use kafka_lab::model::kernel::Input;
-use kafka_lab::model::partitioner::{expected_fraction_stayed, Command, Partitioner, RepartitionAnalysis};
+use kafka_lab::model::kernel::{Actor, Input};
+use kafka_lab::model::partitioner::{
+    expected_fraction_stayed, Command, Fact, KeyMove, Overtaken, Partitioner, Refusal, RepartitionAnalysis,
+};
 use kafka_lab::model::scene::{LabScene, Run};
 
 fn preset(id: &str) -> Run<Partitioner> {
@@ -40,10 +42,12 @@ fn shrinking_partitions_is_rejected_with_kafkas_message() {
     let mut run = Run::<Partitioner>::new(1, &[("partitions".into(), "12".into())]).unwrap();
     run.history.push(Input::Command(Command::Produce(500))).unwrap();
     let before = (run.sim().trace_hash(), run.world().num_partitions(), run.history.tape().len());
-    let err = run.history.push(Input::Command(Command::Alter(6))).unwrap_err().to_string();
-    assert_eq!(err, "The topic orders currently has 12 partition(s); 6 would not be an increase.");
-    let err = run.history.push(Input::Command(Command::Alter(12))).unwrap_err().to_string();
-    assert_eq!(err, "Topic already has 12 partition(s).");
+    let err = run.history.push(Input::Command(Command::Alter(6))).unwrap_err();
+    assert_eq!(err, Refusal::NotAnIncrease { current: 12, requested: 6 });
+    let err = run.history.push(Input::Command(Command::Alter(12))).unwrap_err();
+    assert_eq!(err, Refusal::AlreadyHasPartitions { partitions: 12 });
+    let err = run.history.push(Input::Command(Command::Alter(300))).unwrap_err();
+    assert!(matches!(err, Refusal::TooManyPartitions { requested: 300, max: 256 }));
     assert_eq!((run.sim().trace_hash(), run.world().num_partitions(), run.history.tape().len()), before);
 }
 
@@ -58,11 +62,19 @@ fn order_break_replay_processes_cancelled_before_created() {
     assert_eq!(order, vec![("cancelled", 17), ("created", 5), ("updated", 5)]);
     let sent: Vec<&str> = run.world().tracked_records().iter().map(|r| r.event.as_str()).collect();
     assert_eq!(sent, vec!["created", "updated", "cancelled"]);
-    assert!(run
-        .sim()
-        .log()
-        .iter()
-        .any(|e| e.fact.0.contains("order broken for cliente-42: cancelled processed before created")));
+    let log = run.sim().log();
+    assert!(log.iter().any(|e| e.actor == Actor::Controller && e.fact == Fact::PartitionsAdded { from: 12, to: 24 }));
+    assert!(log.iter().any(|e| matches!(
+        &e.fact,
+        Fact::KeysRemapped { watched: Some((key, KeyMove { from: 5, to: 17 })), hot: None, .. } if key == b"cliente-42"
+    )));
+    let broken = run.sim().log().iter().find_map(|e| match &e.fact {
+        Fact::OrderBroken { key, event, overtaken } => Some((e.actor.clone(), key.clone(), event.clone(), overtaken)),
+        _ => None,
+    });
+    let (actor, key, event, overtaken) = broken.expect("the order broke");
+    assert_eq!((actor, key.as_str(), event.as_str()), (Actor::Consumer(Some(17)), "cliente-42", "cancelled"));
+    assert_eq!(overtaken[0], Overtaken { event: "created".into(), partition: 5 });
 }
 
 #[test]
@@ -89,5 +101,5 @@ fn a_key_that_keeps_its_partition_keeps_its_order() {
     assert_eq!((moved.from, moved.to), (1, 1));
     let order: Vec<&str> = run.world().processing_order().iter().map(|r| r.event.as_str()).collect();
     assert_eq!(order, vec!["created", "paid", "shipped"]);
-    assert!(!run.sim().log().iter().any(|e| e.fact.0.contains("order broken")));
+    assert!(!run.sim().log().iter().any(|e| matches!(e.fact, Fact::OrderBroken { .. })));
 }

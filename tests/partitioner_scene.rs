@@ -1,6 +1,9 @@
 //! The Partitioner scene as the shell drives it: link tokens, presets, determinism.
 
-use kafka_lab::model::partitioner::{Command, KeyDistribution, Partitioner};
+use kafka_lab::model::config::ConfigError;
+use kafka_lab::model::kernel::{Describe, TokenError};
+use kafka_lab::model::partitioner::{Command, KeyDistribution, Partitioner, Refusal};
+use kafka_lab::model::scene::RunError;
 use kafka_lab::model::scene::{LabScene, Run};
 
 #[test]
@@ -21,8 +24,9 @@ fn every_command_survives_a_link() {
         assert!(!token.starts_with('s') || !token[1..].chars().all(|c| c.is_ascii_digit()), "{token}");
         assert_eq!(Partitioner::decode_command(&token).unwrap(), command, "{token}");
     }
-    assert!(Partitioner::decode_command("explode-3").unwrap_err().to_string().starts_with("unknown action"));
-    assert!(Command::send("Cancelled!").is_err());
+    assert!(matches!(Partitioner::decode_command("explode-3"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("produce-x"), Err(TokenError::NotANumber { .. })));
+    assert_eq!(Command::send("Cancelled!"), Err(Refusal::BadEventName { name: "Cancelled!".into() }));
 }
 
 #[test]
@@ -37,12 +41,23 @@ fn presets_replay_identically() {
 
 #[test]
 fn sending_an_event_without_a_key_is_refused() {
-    let err = Run::<Partitioner>::restore(1, &[], "send-created", None).unwrap_err().to_string();
-    assert!(err.contains("Set a key first"), "{err}");
+    let err = Run::<Partitioner>::restore(1, &[], "send-created", None).unwrap_err();
+    assert!(matches!(&err, RunError::Action { index: 1, why, .. } if *why == Refusal::NoKey.message()), "{err}");
 }
 
 #[test]
 fn bad_config_is_refused_with_kafkas_wording() {
-    let err = Run::<Partitioner>::new(1, &[("linger.ms".into(), "-1".into())]).unwrap_err().to_string();
-    assert_eq!(err, "Invalid value -1 for configuration linger.ms: Value must be at least 0");
+    let err = Run::<Partitioner>::new(1, &[("linger.ms".into(), "-1".into())]).unwrap_err();
+    assert!(matches!(err, RunError::Config(ConfigError::AtLeast { name: "linger.ms", min: 0, .. })), "{err}");
+}
+
+#[test]
+fn tokens_read_as_they_always_did() {
+    assert_eq!(Partitioner::decode_command("key-").unwrap(), Command::SetKey(Vec::new()));
+    assert!(matches!(Partitioner::decode_command("key"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("dist-pareto"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("composite-maybe"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("send-Bad!"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(Partitioner::decode_command("alter-x"), Err(TokenError::NotANumber { .. })));
+    assert_eq!(Partitioner::decode_command("null-120").unwrap(), Command::ProduceUnkeyed(120));
 }

@@ -45,7 +45,7 @@ fn sticky_partitioner_switches_only_after_a_full_batch() {
 fn with_default_linger_5_ms_batches_leave_part_filled() {
     let run = preset("sticky");
     let batches = run.world().sticky_timeline().batches;
-    assert_eq!(run.world().config().int("linger.ms"), 5);
+    assert_eq!(run.world().settings().linger_ms, 5);
     assert!(batches.iter().all(|b| b.records == 5 && b.send_reason == Some(SendReason::Linger)), "{batches:?}");
     for view in run.world().sticky_timeline().switches {
         assert!(view.switch.produced_bytes >= 16_384);

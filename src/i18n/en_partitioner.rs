@@ -25,7 +25,6 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("partitioner.population.legend", "● key kept its partition · ○ key moved at the last alter (outlined ring) · ★ the key typed above. Partitions can only be added: fewer partitions is refused, as Kafka refuses it."),
     ("partitioner.population.aria", "Keys drawn as dots in partition columns"),
     ("partitioner.alter.label", "New partition count"),
-    ("partitioner.alter.bad", "\"{value}\" is not a partition count: type a whole number"),
     ("partitioner.order.title", "Order of the key's events across the alter"),
     ("partitioner.order.empty", "No events sent with a key yet: set a key, send a few events, add partitions and send one more to replay the order break."),
     ("partitioner.order.broken", "Order broken for {key}: {event} was processed before {before}. The new partition's consumer had no backlog; the old partition's consumer was still behind."),

@@ -11,7 +11,7 @@ pub use crate::model::log::record::{
 };
 
 /// Why a batch left the accumulator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SendReason {
     /// It was full (or closed because the next record did not fit).
     Full,

@@ -3,32 +3,17 @@
 
 use super::{murmur2, to_positive};
 
-/// A key typed in the lab: text goes out as its UTF-8 bytes (Kafka's `StringSerializer`),
-/// `0x…` is raw bytes (as a `ByteArraySerializer` would send them); reads no config.
-pub fn parse_key(input: &str) -> Result<Vec<u8>, String> {
-    let Some(digits) = input.strip_prefix("0x").or_else(|| input.strip_prefix("0X")) else {
-        return Ok(input.as_bytes().to_vec());
-    };
-    if let Some((position, bad)) = digits.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        return Err(format!(
-            "\"{input}\" is not valid hex: '{bad}' at position {} is not a hex digit (0-9, a-f)",
-            position + 2
-        ));
-    }
-    if digits.len() % 2 != 0 {
-        return Err(format!(
-            "\"{input}\" has an odd number of hex digits: write every byte as two digits (e.g. 0x0f, not 0xf)"
-        ));
-    }
-    Ok((0..digits.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).expect("checked hex digits"))
-        .collect())
-}
-
 /// Lowercase hex of some bytes, two digits each (`[0, 255]` → `"00ff"`).
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A key as the lab writes it: its text when it is UTF-8 (and does not look like hex), else `0x…`.
+pub fn key_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.starts_with("0x") && !text.starts_with("0X") => text.to_string(),
+        _ => format!("0x{}", hex(bytes)),
+    }
 }
 
 /// The default partitioner's arithmetic for one key, step by step
@@ -72,24 +57,6 @@ impl HashSteps {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn text_is_sent_as_utf8_and_hex_as_raw_bytes() {
-        assert_eq!(parse_key("cliente-42").unwrap(), b"cliente-42");
-        assert_eq!(parse_key("ñ").unwrap(), vec![0xc3, 0xb1]);
-        assert_eq!(parse_key("0x00ff10").unwrap(), vec![0x00, 0xff, 0x10]);
-        assert_eq!(parse_key("0XAb").unwrap(), vec![0xab]);
-        assert_eq!(parse_key("0x").unwrap(), Vec::<u8>::new());
-        assert_eq!(parse_key("").unwrap(), Vec::<u8>::new());
-    }
-
-    #[test]
-    fn bad_hex_is_refused_with_the_reason() {
-        let err = parse_key("0x0g").unwrap_err();
-        assert_eq!(err, "\"0x0g\" is not valid hex: 'g' at position 3 is not a hex digit (0-9, a-f)");
-        let err = parse_key("0xabc").unwrap_err();
-        assert!(err.contains("odd number of hex digits"), "{err}");
-    }
 
     #[test]
     fn steps_show_the_sign_bit_being_cleared_before_the_modulo() {

@@ -7,7 +7,7 @@ use super::partition_for_key;
 pub const HOT_KEY: &str = "MEGACORP";
 
 /// How a workload draws keys (`lab.key.distribution`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyDistribution {
     /// Every key of the population equally often.
     Uniform,
@@ -18,12 +18,13 @@ pub enum KeyDistribution {
 }
 
 impl KeyDistribution {
-    pub fn parse(name: &str) -> Result<Self, String> {
+    /// The distribution `lab.key.distribution` names, if any.
+    pub fn parse(name: &str) -> Option<Self> {
         match name {
-            "uniform" => Ok(Self::Uniform),
-            "zipf" => Ok(Self::Zipf),
-            "megacorp" => Ok(Self::Megacorp),
-            _ => Err(format!("unknown key distribution \"{name}\": use uniform, zipf or megacorp")),
+            "uniform" => Some(Self::Uniform),
+            "zipf" => Some(Self::Zipf),
+            "megacorp" => Some(Self::Megacorp),
+            _ => None,
         }
     }
 

@@ -1,6 +1,8 @@
 //! The properties the Partitioner scene reads, with Kafka's names and defaults (Kafka 4.x).
 
-use crate::model::config::{Kind, Property};
+use super::facts::Refusal;
+use super::load::KeyDistribution;
+use crate::model::config::{Config, Kind, Property};
 
 /// Producer defaults as in Kafka 4.x `ProducerConfig` (linger.ms became 5 in 4.0, KIP-1030).
 pub const PARTITIONER_SCHEMA: &[Property] = &[
@@ -33,3 +35,47 @@ pub const PARTITIONER_SCHEMA: &[Property] = &[
         scope: "lab",
     },
 ];
+
+/// The Partitioner's config, decoded once (no property is read by name elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub partitions: u32,
+    pub batch_size_bytes: u32,
+    pub linger_ms: u64,
+    pub adaptive_partitioning_enable: bool,
+    /// `cliente` or `order`: population keys are `<prefix>-<i>`.
+    pub key_prefix: &'static str,
+    pub distinct_keys: u32,
+    pub key_distribution: KeyDistribution,
+    pub megacorp_percent: u32,
+    pub composite_key: bool,
+    pub composite_buckets: u32,
+    pub value_bytes: u32,
+    pub producer_records_per_sec: u64,
+    pub consumer_records_per_sec: u64,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Result<Self, Refusal> {
+        let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        let small = |name: &str| u32::try_from(config.int(name)).unwrap_or(0);
+        let name = config.str("lab.key.distribution");
+        let key_distribution =
+            KeyDistribution::parse(name).ok_or_else(|| Refusal::UnknownDistribution { name: name.to_string() })?;
+        Ok(Self {
+            partitions: small("partitions"),
+            batch_size_bytes: small("batch.size"),
+            linger_ms: int("linger.ms"),
+            adaptive_partitioning_enable: config.bool("partitioner.adaptive.partitioning.enable"),
+            key_prefix: if config.str("lab.key.prefix") == "order" { "order" } else { "cliente" },
+            distinct_keys: small("lab.distinct.keys"),
+            key_distribution,
+            megacorp_percent: small("lab.megacorp.percent"),
+            composite_key: config.bool("lab.composite.key"),
+            composite_buckets: small("lab.composite.buckets"),
+            value_bytes: small("lab.value.bytes"),
+            producer_records_per_sec: int("lab.producer.records.per.sec"),
+            consumer_records_per_sec: int("lab.consumer.records.per.sec"),
+        })
+    }
+}

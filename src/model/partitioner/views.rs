@@ -2,26 +2,8 @@
 
 use super::accumulator::BatchView;
 use super::key::HashSteps;
-use super::partition_for_key;
 use super::repartition::{KeyMove, RepartitionAnalysis};
-use super::world::{Partitioner, ProduceRound, SwitchView, TrackedRecord};
-
-/// One `--alter --partitions` as the scene summarises it (moved keys over the population).
-#[derive(Clone, Debug, PartialEq)]
-pub struct AlterView {
-    pub at_ms: u64,
-    pub from_partitions: u32,
-    pub to_partitions: u32,
-    pub keys: usize,
-    pub moved_keys: usize,
-    pub fraction_stayed: f64,
-    /// What uniform hashes would give (½ for N → 2N).
-    pub expected_fraction_stayed: f64,
-    /// The watched key before and after, if one is set.
-    pub watched_key: Option<KeyMove>,
-    /// MEGACORP before and after: it moves as a whole, still one partition.
-    pub hot_key: KeyMove,
-}
+use super::{partition_for_key, AlterView, Partitioner, ProduceRound, SwitchView, TrackedRecord};
 
 /// One row of `kafka-get-offsets` plus the consumer group's view (`kafka-consumer-groups --describe`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +49,7 @@ impl Partitioner {
     }
 
     /// Every partition-count change, oldest first.
-    pub fn alters(&self) -> &[super::views::AlterView] {
+    pub fn alters(&self) -> &[AlterView] {
         &self.alters
     }
 
@@ -87,7 +69,7 @@ impl Partitioner {
         StickyTimeline {
             batches: self.accumulator.batches(),
             switches: &self.switches,
-            batch_size_bytes: self.config.int("batch.size") as u32,
+            batch_size_bytes: self.settings.batch_size_bytes,
         }
     }
 

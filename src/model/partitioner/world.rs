@@ -2,123 +2,35 @@
 //! partitioner) and records without key (the sticky partitioner), one consumer per partition,
 //! and `--alter --partitions` with what it does to a key's order.
 
-use super::accumulator::Accumulator;
-use super::key::hex;
-use super::load::{KeyDistribution, PartitionTable, Workload};
-use super::sticky::Switch;
-use crate::model::config::Config;
-use crate::model::kernel::Ctx;
+use super::key::key_text;
+use super::load::{KeyDistribution, Workload};
+use super::{
+    Accumulator, Command, Event, Fact, PartitionLog, Partitioner, PartitionerCtx, Refusal, Settings, CONSUMER_TICK_MS,
+    MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_UNKEYED_PER_COMMAND,
+};
+use crate::model::kernel::{Actor, World};
 
-/// The topic the scene produces to.
-pub const TOPIC: &str = "orders";
-
-/// How often each partition's consumer takes its next slice of records.
-pub const CONSUMER_TICK_MS: u64 = 100;
-
-/// The most records one produce command may send (keeps a hostile link cheap).
-pub const MAX_RECORDS_PER_COMMAND: u64 = 1_000_000;
-
-/// A partition's log end offset and its consumer's position (the group's committed offset).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PartitionLog {
-    pub end_offset: u64,
-    pub position: u64,
-    /// Records carrying MEGACORP (plain or bucketed).
-    pub hot_records: u64,
-}
-
-/// A record of the watched key's stream (e.g. `cliente-42 created`): where it went and when its consumer processed it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrackedRecord {
-    pub key_text: String,
-    pub event: String,
-    pub partition: u32,
-    pub offset: u64,
-    /// The partition count the producer used when it sent it.
-    pub partitions_at_send: u32,
-    pub produced_ms: u64,
-    pub processed_ms: Option<u64>,
-    /// Position in the global order of processing (None until processed).
-    pub processed_rank: Option<u32>,
-}
-
-/// One `produce-N` burst: where its records went, like `kafka-get-offsets` run before and after.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProduceRound {
-    pub partitions: u32,
-    pub distribution: KeyDistribution,
-    pub composite: bool,
-    pub records: u64,
-    pub report: super::load::LoadReport,
-}
-
-/// A sticky switch as the timeline draws it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SwitchView {
-    pub at_ms: u64,
-    pub switch: Switch,
-}
-
-/// The scene's events.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// The producer's next `send()` of a record without key.
-    UnkeyedSend,
-    /// The sender thread wakes up for a batch whose `linger.ms` is over.
-    SenderWakeup,
-    /// Every consumer takes its next slice of records.
-    ConsumerTick,
-}
-
-/// What a learner can do in the scene.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// The key to watch and send (its serialized bytes).
-    SetKey(Vec<u8>),
-    /// `kafka-topics --alter --partitions M`.
-    Alter(u32),
-    Distribution(KeyDistribution),
-    /// Send the hot key as `MEGACORP-<n % buckets>` (on) or plain (off).
-    Composite(bool),
-    /// A burst of keyed records drawn from the workload.
-    Produce(u64),
-    /// One record with the watched key and an event name (e.g. `created`).
-    Send(String),
-    /// Records without a key, one every 1/`lab.producer.records.per.sec` s.
-    ProduceUnkeyed(u32),
-}
-
-/// The Partitioner scene's whole state (producer, topic, consumers); reads PARTITIONER_SCHEMA.
-#[derive(Clone, Debug)]
-pub struct Partitioner {
-    pub(super) config: Config,
-    pub(super) num_partitions: u32,
-    pub(super) key: Option<Vec<u8>>,
-    pub(super) workload: Workload,
-    pub(super) table: PartitionTable,
-    pub(super) logs: Vec<PartitionLog>,
-    pub(super) accumulator: Accumulator,
-    pub(super) sequence: u64,
-    pub(super) unkeyed_pending: u32,
-    pub(super) rounds: Vec<ProduceRound>,
-    pub(super) alters: Vec<super::views::AlterView>,
-    pub(super) tracked: Vec<TrackedRecord>,
-    pub(super) switches: Vec<SwitchView>,
-    pub(super) processed_count: u32,
+/// The controller's validation of a CreatePartitions request for the scene's topic
+/// (`ReplicationControlManager.createPartitions`); reads no config.
+pub fn check_partition_increase(current: u32, requested: u32) -> Result<(), Refusal> {
+    if requested == current {
+        return Err(Refusal::AlreadyHasPartitions { partitions: current });
+    }
+    if requested < current {
+        return Err(Refusal::NotAnIncrease { current, requested });
+    }
+    Ok(())
 }
 
 impl Partitioner {
-    pub fn new(config: Config) -> Result<Self, String> {
-        let num_partitions = config.int("partitions") as u32;
-        let distribution = KeyDistribution::parse(config.str("lab.key.distribution"))?;
-        let workload = Self::workload_for(&config, distribution, config.bool("lab.composite.key"));
+    pub fn new(settings: Settings) -> Self {
+        let num_partitions = settings.partitions;
+        let workload = Self::workload_for(&settings, settings.key_distribution, settings.composite_key);
         let table = workload.partition_table(num_partitions);
-        let accumulator = Accumulator::new(
-            config.int("batch.size") as u32,
-            config.int("linger.ms") as u64,
-            config.bool("partitioner.adaptive.partitioning.enable"),
-        );
-        Ok(Self {
+        let accumulator =
+            Accumulator::new(settings.batch_size_bytes, settings.linger_ms, settings.adaptive_partitioning_enable);
+        Self {
+            settings,
             num_partitions,
             key: None,
             workload,
@@ -132,24 +44,16 @@ impl Partitioner {
             tracked: Vec::new(),
             switches: Vec::new(),
             processed_count: 0,
-            config,
-        })
+        }
     }
 
-    pub(super) fn workload_for(config: &Config, distribution: KeyDistribution, composite: bool) -> Workload {
-        let prefix = if config.str("lab.key.prefix") == "order" { "order" } else { "cliente" };
-        let buckets = composite.then(|| config.int("lab.composite.buckets") as u32);
-        Workload::new(
-            prefix,
-            config.int("lab.distinct.keys") as u32,
-            distribution,
-            config.int("lab.megacorp.percent") as u32,
-            buckets,
-        )
+    pub(super) fn workload_for(settings: &Settings, distribution: KeyDistribution, composite: bool) -> Workload {
+        let buckets = composite.then_some(settings.composite_buckets);
+        Workload::new(settings.key_prefix, settings.distinct_keys, distribution, settings.megacorp_percent, buckets)
     }
 
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     pub fn num_partitions(&self) -> u32 {
@@ -168,36 +72,58 @@ impl Partitioner {
         &self.logs
     }
 
-    /// The watched key as text (UTF-8 when it is, else `0x…`).
-    pub fn key_text(&self) -> Option<String> {
-        self.key.as_ref().map(|bytes| match std::str::from_utf8(bytes) {
-            Ok(text) if !text.starts_with("0x") && !text.starts_with("0X") => text.to_string(),
-            _ => format!("0x{}", hex(bytes)),
-        })
+    /// The watched key's bytes, if one is set.
+    pub fn key(&self) -> Option<&[u8]> {
+        self.key.as_deref()
     }
 
-    pub(super) fn draw(ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> impl FnMut(u64, u64) -> u64 + '_ {
+    /// The watched key as text (UTF-8 when it is, else `0x…`).
+    pub fn key_text(&self) -> Option<String> {
+        self.key.as_deref().map(key_text)
+    }
+
+    pub(super) fn draw(ctx: &mut PartitionerCtx) -> impl FnMut(u64, u64) -> u64 + '_ {
         move |low, high| ctx.random_between(low, high)
     }
 
     /// One `nextInt()` for the sticky partitioner, from the kernel's RNG.
-    pub(super) fn random_int(ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> impl FnMut() -> i32 + '_ {
+    pub(super) fn random_int(ctx: &mut PartitionerCtx) -> impl FnMut() -> i32 + '_ {
         move || ctx.random_u64() as u32 as i32
+    }
+
+    /// Why `command` cannot run now, if it cannot.
+    fn refusal(&self, command: &Command) -> Option<Refusal> {
+        match command {
+            Command::Alter(requested) => {
+                check_partition_increase(self.num_partitions, *requested).err().or_else(|| {
+                    (*requested > MAX_PARTITIONS)
+                        .then_some(Refusal::TooManyPartitions { requested: *requested, max: MAX_PARTITIONS })
+                })
+            }
+            Command::Produce(records) => (*records == 0 || *records > MAX_RECORDS_PER_COMMAND)
+                .then_some(Refusal::ProduceCount { records: *records, max: MAX_RECORDS_PER_COMMAND }),
+            Command::Send(_) => self.key.is_none().then_some(Refusal::NoKey),
+            Command::ProduceUnkeyed(records) => (*records == 0 || *records > MAX_UNKEYED_PER_COMMAND)
+                .then_some(Refusal::UnkeyedCount { records: *records, max: MAX_UNKEYED_PER_COMMAND }),
+            Command::SetKey(_) | Command::Distribution(_) | Command::Composite(_) => None,
+        }
     }
 }
 
-impl crate::model::kernel::LegacyWorld for Partitioner {
+impl World for Partitioner {
     type Event = Event;
     type Command = Command;
+    type Fact = Fact;
+    type Refusal = Refusal;
 
-    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        ctx.log("controller", format!("created topic {TOPIC} with {} partition(s)", self.num_partitions));
-        if self.config.int("lab.consumer.records.per.sec") > 0 {
+    fn start(&mut self, ctx: &mut PartitionerCtx) {
+        ctx.record(Actor::Controller, Fact::TopicCreated { partitions: self.num_partitions });
+        if self.settings.consumer_records_per_sec > 0 {
             ctx.schedule(CONSUMER_TICK_MS, Event::ConsumerTick);
         }
     }
 
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn handle(&mut self, event: Event, ctx: &mut PartitionerCtx) {
         match event {
             Event::UnkeyedSend => self.send_unkeyed(ctx),
             Event::SenderWakeup => self.run_sender(ctx),
@@ -208,7 +134,12 @@ impl crate::model::kernel::LegacyWorld for Partitioner {
         }
     }
 
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
+    fn check(&self, command: &Command, _ctx: &PartitionerCtx) -> Result<(), Refusal> {
+        self.refusal(command).map_or(Ok(()), Err)
+    }
+
+    fn apply(&mut self, command: &Command, ctx: &mut PartitionerCtx) {
+        debug_assert!(self.refusal(command).is_none(), "apply without check: {command:?}");
         match command {
             Command::SetKey(bytes) => self.set_key(bytes, ctx),
             Command::Alter(partitions) => self.alter(*partitions, ctx),
@@ -221,4 +152,18 @@ impl crate::model::kernel::LegacyWorld for Partitioner {
     }
 }
 
-crate::legacy_world!(Partitioner);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_or_smaller_counts_are_refused_with_the_controllers_words() {
+        let same = check_partition_increase(12, 12).unwrap_err();
+        assert_eq!(same, Refusal::AlreadyHasPartitions { partitions: 12 });
+        assert_eq!(same.to_string(), "Topic already has 12 partition(s).");
+        let shrink = check_partition_increase(12, 6).unwrap_err();
+        assert_eq!(shrink, Refusal::NotAnIncrease { current: 12, requested: 6 });
+        assert_eq!(shrink.to_string(), "The topic orders currently has 12 partition(s); 6 would not be an increase.");
+        assert_eq!(check_partition_increase(12, 13), Ok(()));
+    }
+}

@@ -1,7 +1,11 @@
 //! Pure geometry of the scene's drawings (no Leptos): dot grids per partition column,
 //! column labels and the sticky timeline's time axis.
 
-use crate::model::partitioner::SampledKey;
+use std::fmt::Write;
+
+use crate::html;
+use crate::markup::Html;
+use crate::model::partitioner::{SampledKey, TOPIC};
 
 /// Width of every drawing's viewBox.
 pub const WIDTH: f64 = 960.0;
@@ -70,32 +74,50 @@ pub fn labelled_partitions(partitions: u32) -> Vec<u32> {
     (0..partitions).filter(|p| p % every == 0).collect()
 }
 
-pub use crate::markup::esc as escape;
+/// The `d` of one `<path>` made of many rectangles or vertical lines: one element per class
+/// instead of one per mark.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PathData(String);
 
-/// The population drawing's background as SVG markup: shaded partition columns, their labels,
-/// and the watched key's marker above its column.
-pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>) -> String {
-    use std::fmt::Write;
+impl PathData {
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64) {
+        let _ = write!(self.0, "M{x:.2} {y:.2}h{width:.2}v{height:.2}h{:.2}Z", -width);
+    }
+
+    pub fn vline(&mut self, x: f64, y1: f64, y2: f64) {
+        let _ = write!(self.0, "M{x:.1} {y1:.1}V{y2:.1}");
+    }
+
+    /// The path element, or nothing when no mark was added.
+    pub fn element(&self, class: &str) -> Html {
+        if self.0.is_empty() {
+            return Html::new();
+        }
+        html!("<path class='{}' d='{}'/>", class, self.0.as_str())
+    }
+}
+
+/// The population drawing's background: shaded partition columns (one path per shade), their
+/// labels, and the watched key's marker above its column.
+pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>) -> Html {
     let width = column_width(partitions);
     let labels = labelled_partitions(partitions);
-    let mut out = String::new();
+    let (mut even, mut odd) = (PathData::default(), PathData::default());
+    let mut out = Html::new();
     for p in 0..partitions {
-        let class = if p % 2 == 0 { "col even" } else { "col" };
-        let _ = write!(
+        let column = if p % 2 == 0 { &mut even } else { &mut odd };
+        column.rect(f64::from(p) * width, TOP - 4.0, width, height - TOP - BOTTOM + 8.0);
+    }
+    out.push(&even.element("col even"));
+    out.push(&odd.element("col"));
+    for p in labels {
+        html!(
             out,
-            r#"<rect class="{class}" x="{:.2}" y="{}" width="{width:.2}" height="{}"/>"#,
-            f64::from(p) * width,
-            TOP - 4.0,
-            height - TOP - BOTTOM + 8.0
+            "<text class='col-label' x='{:.1}' y='{}' text-anchor='middle'>{}</text>",
+            column_centre(p, partitions),
+            height - 6.0,
+            p
         );
-        if labels.contains(&p) {
-            let _ = write!(
-                out,
-                r#"<text class="col-label" x="{:.1}" y="{}" text-anchor="middle">{p}</text>"#,
-                column_centre(p, partitions),
-                height - 6.0
-            );
-        }
     }
     if let Some((p, key)) = watched {
         let anchor = if p * 4 < partitions {
@@ -106,11 +128,17 @@ pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>
             "middle"
         };
         let x = column_centre(p, partitions);
-        let _ = write!(
+        html!(
             out,
-            r#"<text class="watched" x="{x:.1}" y="14" text-anchor="{anchor}">★ {} → {}-{p}</text><line class="watched-line" x1="{x:.1}" x2="{x:.1}" y1="17" y2="{}"/>"#,
-            escape(key),
-            crate::model::partitioner::TOPIC,
+            "<text class='watched' x='{:.1}' y='14' text-anchor='{}'>★ {} → {}-{}</text>\
+             <line class='watched-line' x1='{:.1}' x2='{:.1}' y1='17' y2='{}'/>",
+            x,
+            anchor,
+            key,
+            TOPIC,
+            p,
+            x,
+            x,
             TOP - 4.0
         );
     }
@@ -157,5 +185,12 @@ mod tests {
     fn many_partitions_label_a_subset() {
         assert_eq!(labelled_partitions(12).len(), 12);
         assert!(labelled_partitions(256).len() <= 24);
+    }
+
+    #[test]
+    fn columns_are_one_path_per_shade_and_the_key_is_escaped() {
+        let markup = columns_markup(4, 100.0, Some((1, "<b>&")));
+        assert_eq!(markup.as_str().matches("<path").count(), 2);
+        assert!(markup.as_str().contains("★ &lt;b&gt;&amp; → orders-1"), "{}", markup.as_str());
     }
 }

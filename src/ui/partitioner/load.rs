@@ -1,15 +1,15 @@
 //! Load per partition for a key distribution: offsets and consumer lag now, what each
 //! produce burst added to each partition, and the composite-key fix for the hot key.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
+use super::geometry::PathData;
 use super::{grouped, percent};
 use crate::i18n::{t, tf};
 use crate::model::partitioner::{
     Command, KeyDistribution, PartitionLoadView, Partitioner, ProduceRound, HOT_KEY, TOPIC,
 };
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 const DISTRIBUTIONS: &[(KeyDistribution, &str)] = &[
@@ -45,7 +45,7 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
     let distribution = move || session.with(|run| run.world().workload().distribution);
     let composite = move || session.with(|run| run.world().workload().composite_buckets.is_some());
     let on_distribution = move |ev| {
-        if let Ok(d) = KeyDistribution::parse(&event_target_value(&ev)) {
+        if let Some(d) = KeyDistribution::parse(&event_target_value(&ev)) {
             session.command(Command::Distribution(d));
         }
     };
@@ -141,19 +141,19 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     let max = counts.iter().copied().max().unwrap_or(0).max(1);
     let n = counts.len().max(1) as f64;
     let width = 480.0 / n;
-    let mut bars = String::new();
+    let (mut bars, mut hot_bars) = (PathData::default(), PathData::default());
     for (p, (count, hot)) in counts.iter().zip(&round.report.hot_records_per_partition).enumerate() {
         let x = p as f64 * width + 1.0;
         let w = (width - 2.0).max(1.0);
         let h = *count as f64 / max as f64 * 60.0;
         let hot_h = *hot as f64 / max as f64 * 60.0;
-        let _ = write!(
-            bars,
-            r#"<rect class="round-bar" x="{x:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}"/><rect class="round-hot" x="{x:.1}" y="{:.1}" width="{w:.1}" height="{hot_h:.1}"/>"#,
-            62.0 - h,
-            62.0 - hot_h
-        );
+        bars.rect(x, 62.0 - h, w, h);
+        if *hot > 0 {
+            hot_bars.rect(x, 62.0 - hot_h, w, hot_h);
+        }
     }
+    let mut chart = bars.element("round-bar");
+    chart.push(&hot_bars.element("round-hot"));
     let offsets = counts.iter().enumerate().map(|(p, c)| format!("{TOPIC}:{p}:+{c}")).collect::<Vec<_>>().join("  ");
     let mut how = round.distribution.name().to_string();
     if round.composite {
@@ -179,7 +179,9 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     view! {
         <li class="round" data-testid=format!("round-{index}")>
             <p class="round-head">{head}</p>
-            <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label inner_html=bars></svg>
+            <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label>
+                <Markup host=Host::G html=Signal::stored(chart)/>
+            </svg>
             <code class="round-offsets" data-testid="round-offsets">{offsets}</code>
         </li>
     }

@@ -10,12 +10,11 @@ mod sticky;
 
 use leptos::prelude::*;
 
-use crate::model::kernel::Describe;
-
 use super::session::{Session, Transport};
 use super::widgets::PresetPicker;
 use crate::i18n::t;
-use crate::model::partitioner::{Command, Partitioner};
+use crate::model::kernel::Describe;
+use crate::model::partitioner::{Command, Partitioner, Refusal};
 
 #[component]
 pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
@@ -33,10 +32,10 @@ pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
 }
 
 /// Sends a command the UI built itself (e.g. from typed text); a refusal goes to the shell's banner.
-fn send(session: Session<Partitioner>, command: Result<Command, String>) {
+fn send(session: Session<Partitioner>, command: Result<Command, Refusal>) {
     match command {
         Ok(command) => session.command(command),
-        Err(why) => session.error().set(Some(crate::model::kernel::Prose(why).message())),
+        Err(refusal) => session.error().set(Some(refusal.message())),
     }
 }
 
@@ -45,7 +44,7 @@ fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{202f}');
         }
         out.push(c);

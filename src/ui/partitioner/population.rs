@@ -7,6 +7,7 @@ use super::geometry::{self, Dot, WIDTH};
 use super::{percent, send};
 use crate::i18n::{t, tf};
 use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -69,13 +70,7 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
     Effect::new(move |_| target.set((n.get() * 2).min(256).to_string()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let text = target.get_untracked();
-        let command = text
-            .trim()
-            .parse::<u32>()
-            .map(Command::Alter)
-            .map_err(|_| tf("partitioner.alter.bad", &[("value", &text)]));
-        send(session, command);
+        send(session, Command::alter(&target.get_untracked()));
     };
     view! {
         <form class="alter-form" on:submit=submit>
@@ -107,7 +102,7 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
     view! {
         <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
             role="img" aria-label=t("partitioner.population.aria")>
-            <g inner_html=background></g>
+            <Markup host=Host::G html=background/>
             <For each=indices key=|index| *index let:index>
                 <circle r="3.4" class="dot" class:moved=move || dot(index).is_some_and(|d| d.moved)
                     style:transform=move || dot(index).map_or(String::new(), |d| format!("translate({:.1}px, {:.1}px)", d.x, d.y))/>

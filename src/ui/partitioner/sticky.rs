@@ -1,13 +1,14 @@
 //! The sticky partitioner for records without key: batches filling one partition at a time,
 //! and the points where it switched to another partition.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::geometry::{TimeAxis, WIDTH};
+use super::geometry::{PathData, TimeAxis, WIDTH};
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::partitioner::{BatchView, Command, Partitioner, SendReason, SwitchView, TOPIC};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 const ROW: f64 = 22.0;
@@ -42,14 +43,14 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
     });
     let settings = move || {
         session.with(|run| {
-            let c = run.world().config();
+            let s = run.world().settings();
             tf(
                 "partitioner.sticky.settings",
                 &[
-                    ("batch", &c.int("batch.size").to_string()),
-                    ("linger", &c.int("linger.ms").to_string()),
-                    ("adaptive", &c.bool("partitioner.adaptive.partitioning.enable").to_string()),
-                    ("value", &c.int("lab.value.bytes").to_string()),
+                    ("batch", &s.batch_size_bytes.to_string()),
+                    ("linger", &s.linger_ms.to_string()),
+                    ("adaptive", &s.adaptive_partitioning_enable.to_string()),
+                    ("value", &s.value_bytes.to_string()),
                 ],
             )
         })
@@ -92,79 +93,99 @@ fn TimelineView(timeline: Timeline) -> impl IntoView {
             ("switches", &switches.len().to_string()),
         ],
     );
-    let mut markup = String::new();
-    for p in 0..partitions {
-        let y = f64::from(p) * ROW;
-        let lane = if p % 2 == 0 { "lane even" } else { "lane" };
-        let _ = write!(
-            markup,
-            r#"<rect class="{lane}" x="0" y="{y}" width="{WIDTH}" height="{ROW}"/><text class="lane-label" x="4" y="{}">{TOPIC}-{p}</text>"#,
-            y + 15.0
-        );
-    }
-    axis_ticks(&mut markup, &axis, f64::from(partitions) * ROW);
-    for b in &batches {
-        batch_block(&mut markup, b, &axis, now_ms);
-    }
-    for s in &switches {
-        switch_mark(&mut markup, s, &axis);
-    }
+    let markup = timeline_markup(&batches, &switches, partitions, &axis, now_ms);
     view! {
         <p data-testid="sticky-summary">{summary}</p>
         <svg class="timeline" data-testid="sticky-timeline" viewBox=format!("0 0 {WIDTH} {height}") role="img"
-            aria-label=t("partitioner.sticky.aria") inner_html=markup></svg>
+            aria-label=t("partitioner.sticky.aria")>
+            <Markup host=Host::G html=Signal::stored(markup)/>
+        </svg>
         <p class="legend">{t("partitioner.sticky.legend")}</p>
     }
 }
 
-fn batch_block(out: &mut String, b: &BatchView, axis: &TimeAxis, now_ms: u64) {
-    let y = f64::from(b.partition) * ROW + 3.0;
-    let x = axis.x(b.created_ms);
-    let width = (axis.x(b.sent_ms.unwrap_or(now_ms)) - x).max(5.0);
-    let share = f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1));
-    let fill_h = (ROW - 6.0) * share.min(1.0);
-    let class = if b.sent_ms.is_none() { "batch open" } else { "batch" };
-    let _ = write!(
-        out,
-        r#"<rect class="{class}" x="{x:.1}" y="{y}" width="{width:.1}" height="{}"/><rect class="batch-fill" x="{x:.1}" y="{:.1}" width="{width:.1}" height="{fill_h:.1}"/>"#,
-        ROW - 6.0,
-        y + ROW - 6.0 - fill_h
-    );
-    if width >= 30.0 {
-        let _ = write!(
-            out,
-            r#"<text class="fill-label" x="{:.1}" y="{}" text-anchor="middle">{:.0}%</text>"#,
-            x + width / 2.0,
-            y + 12.0,
-            share * 100.0
-        );
+/// The whole drawing: lanes, time ticks, batches (each a `rect.batch`) and switches; repeated
+/// marks of one class are one path.
+fn timeline_markup(
+    batches: &[BatchView],
+    switches: &[SwitchView],
+    partitions: u32,
+    axis: &TimeAxis,
+    now_ms: u64,
+) -> Html {
+    let (mut even, mut odd) = (PathData::default(), PathData::default());
+    let mut out = Html::new();
+    for p in 0..partitions {
+        let lane = if p % 2 == 0 { &mut even } else { &mut odd };
+        lane.rect(0.0, f64::from(p) * ROW, WIDTH, ROW);
     }
+    out.push(&even.element("lane even"));
+    out.push(&odd.element("lane"));
+    for p in 0..partitions {
+        html!(out, "<text class='lane-label' x='4' y='{}'>{}-{}</text>", f64::from(p) * ROW + 15.0, TOPIC, p);
+    }
+    out.push(&axis_ticks(axis, f64::from(partitions) * ROW));
+    out.push(&batch_blocks(batches, axis, now_ms));
+    out.push(&switch_marks(switches, axis));
+    out
 }
 
-fn switch_mark(out: &mut String, s: &SwitchView, axis: &TimeAxis) {
-    let x = axis.x(s.at_ms);
-    let (a, b) = (s.switch.from.min(s.switch.to), s.switch.from.max(s.switch.to));
-    let y1 = f64::from(a) * ROW + 2.0;
-    let y2 = f64::from(b) * ROW + ROW - 2.0;
-    let y_to = f64::from(s.switch.to) * ROW + ROW / 2.0 + 4.0;
-    let _ = write!(
-        out,
-        r#"<line class="switch" x1="{x:.1}" x2="{x:.1}" y1="{y1}" y2="{y2}"/><text class="switch-mark" x="{:.1}" y="{y_to}">⇢</text>"#,
-        x + 2.0
-    );
+fn batch_blocks(batches: &[BatchView], axis: &TimeAxis, now_ms: u64) -> Html {
+    let mut blocks = Html::new();
+    let mut fills = PathData::default();
+    let mut labels = Html::new();
+    for b in batches {
+        let y = f64::from(b.partition) * ROW + 3.0;
+        let x = axis.x(b.created_ms);
+        let width = (axis.x(b.sent_ms.unwrap_or(now_ms)) - x).max(5.0);
+        let share = f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1));
+        let fill_h = (ROW - 6.0) * share.min(1.0);
+        let class = if b.sent_ms.is_none() { "batch open" } else { "batch" };
+        html!(blocks, "<rect class='{}' x='{:.1}' y='{}' width='{:.1}' height='{}'/>", class, x, y, width, ROW - 6.0);
+        fills.rect(x, y + ROW - 6.0 - fill_h, width, fill_h);
+        if width >= 30.0 {
+            html!(
+                labels,
+                "<text class='fill-label' x='{:.1}' y='{}' text-anchor='middle'>{:.0}%</text>",
+                x + width / 2.0,
+                y + 12.0,
+                share * 100.0
+            );
+        }
+    }
+    blocks.push(&fills.element("batch-fill"));
+    blocks.push(&labels);
+    blocks
 }
 
-fn axis_ticks(out: &mut String, axis: &TimeAxis, top: f64) {
+fn switch_marks(switches: &[SwitchView], axis: &TimeAxis) -> Html {
+    let mut lines = PathData::default();
+    let mut marks = Html::new();
+    for s in switches {
+        let x = axis.x(s.at_ms);
+        let (a, b) = (s.switch.from.min(s.switch.to), s.switch.from.max(s.switch.to));
+        lines.vline(x, f64::from(a) * ROW + 2.0, f64::from(b) * ROW + ROW - 2.0);
+        let y_to = f64::from(s.switch.to) * ROW + ROW / 2.0 + 4.0;
+        html!(marks, "<text class='switch-mark' x='{:.1}' y='{}'>⇢</text>", x + 2.0, y_to);
+    }
+    let mut out = lines.element("switch");
+    out.push(&marks);
+    out
+}
+
+fn axis_ticks(axis: &TimeAxis, top: f64) -> Html {
     let span = axis.end_ms - axis.start_ms;
     let step =
         [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000].into_iter().find(|s| span / s <= 8).unwrap_or(10_000);
     let first = axis.start_ms.div_ceil(step) * step;
+    let mut lines = PathData::default();
+    let mut labels = Html::new();
     for ms in (first..=axis.end_ms).step_by(step as usize) {
         let x = axis.x(ms);
-        let _ = write!(
-            out,
-            r#"<line class="tick" x1="{x:.1}" x2="{x:.1}" y1="0" y2="{top}"/><text class="tick-label" x="{x:.1}" y="{}" text-anchor="middle">{ms} ms</text>"#,
-            top + 15.0
-        );
+        lines.vline(x, 0.0, top);
+        html!(labels, "<text class='tick-label' x='{:.1}' y='{}' text-anchor='middle'>{} ms</text>", x, top + 15.0, ms);
     }
+    let mut out = lines.element("tick");
+    out.push(&labels);
+    out
 }
