@@ -13,6 +13,8 @@ pub enum Actor {
     Broker(u32),
     /// The scene's producer client.
     Producer,
+    /// The producer's sender thread (drains the accumulator's batches).
+    Sender,
     /// A consumer client reading one partition (`consumer-N`), or the scene's only consumer (`None`).
     Consumer(Option<u32>),
     /// A consumer-group member, by its index (`C1`, `C2`, …).
@@ -42,6 +44,7 @@ crate::messages! {
     CONTROLLER = "actor.controller" => "controller";
     BROKER = "actor.broker" => "broker-{id}";
     PRODUCER = "actor.producer" => "producer";
+    SENDER = "actor.sender" => "sender";
     CONSUMER = "actor.consumer" => "consumer";
     CONSUMER_OF = "actor.consumer.of" => "consumer-{partition}";
     MEMBER = "actor.member" => "C{index}";
@@ -62,6 +65,7 @@ impl Actor {
             Actor::Controller => Message::new(CONTROLLER),
             Actor::Broker(id) => Message::new(BROKER).with("id", Arg::int(*id)),
             Actor::Producer => Message::new(PRODUCER),
+            Actor::Sender => Message::new(SENDER),
             Actor::Consumer(None) => Message::new(CONSUMER),
             Actor::Consumer(Some(partition)) => Message::new(CONSUMER_OF).with("partition", Arg::int(*partition)),
             Actor::Member(index) => Message::new(MEMBER).with("index", Arg::int(*index)),

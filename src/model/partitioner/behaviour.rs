@@ -140,7 +140,7 @@ impl Partitioner {
         let linger_ms = self.accumulator.linger_ms();
         for batch in self.accumulator.drain_ready(ctx.now_ms(), self.num_partitions) {
             ctx.record(
-                Actor::Tool("sender"),
+                Actor::Sender,
                 Fact::BatchSent {
                     batch: batch.id,
                     partition: batch.partition,
