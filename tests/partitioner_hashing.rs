@@ -1,5 +1,6 @@
 //! The key → partition arithmetic is Kafka's, bit for bit.
 
+use kafka_lab::model::kernel::Describe;
 use kafka_lab::model::kernel::{Actor, TokenError};
 use kafka_lab::model::partitioner::{murmur2, parse_key, partition_for_key, Command, Fact, Partitioner, Refusal};
 use kafka_lab::model::scene::{LabScene, Run};
@@ -77,8 +78,6 @@ fn raw_byte_keys_survive_a_link_and_bad_hex_is_refused() {
     assert_eq!(Partitioner::decode_command(&token).unwrap(), command);
     assert_eq!(Command::set_key("0xzz").unwrap_err(), Refusal::BadHex { input: "0xzz".into(), bad: 'z', position: 2 });
     assert_eq!(Command::set_key("0xabc").unwrap_err(), Refusal::OddHex { input: "0xabc".into() });
-    assert!(matches!(
-        Partitioner::decode_command("key-abc"),
-        Err(TokenError::UnknownAction { token, .. }) if token == "key-abc"
-    ));
+    let why = Refusal::OddHex { input: "0xabc".into() }.message();
+    assert_eq!(Partitioner::decode_command("key-abc"), Err(TokenError::Refused { token: "key-abc".into(), why }));
 }

@@ -16,6 +16,8 @@ pub enum TokenError {
     NotANode { text: String },
     /// A wait token outside the allowed range.
     WaitOutOfRange { max_ms: u64 },
+    /// The scene read the verb but refuses its argument, with its own reason.
+    Refused { token: String, why: Message },
     /// Transitional: a codec not yet converted still says it in prose.
     Legacy(String),
 }
@@ -26,6 +28,7 @@ crate::messages! {
     NOT_A_NUMBER = "link.token.number" => "\"{text}\" is not a whole number";
     NOT_A_NODE = "link.token.node" => "\"{text}\" is not a node (a broker id, c or p)";
     WAIT_RANGE = "link.token.wait" => "a wait is 1 to {max} ms";
+    REFUSED = "link.token.refused" => "\"{token}\": {why}";
     LEGACY = "link.token.legacy" => "{why}";
 }
 
@@ -38,6 +41,9 @@ impl Describe for TokenError {
             TokenError::NotANumber { text } => Message::new(NOT_A_NUMBER).with("text", Arg::text(text.clone())),
             TokenError::NotANode { text } => Message::new(NOT_A_NODE).with("text", Arg::text(text.clone())),
             TokenError::WaitOutOfRange { max_ms } => Message::new(WAIT_RANGE).with("max", Arg::int(*max_ms)),
+            TokenError::Refused { token, why } => Message::new(REFUSED)
+                .with("token", Arg::text(token.clone()))
+                .with("why", Arg::Message(Box::new(why.clone()))),
             TokenError::Legacy(why) => Message::new(LEGACY).with("why", Arg::text(why.clone())),
         }
     }
@@ -91,6 +97,11 @@ impl<'a> Token<'a> {
     pub fn number<T: std::str::FromStr>(&self, index: usize) -> Result<T, TokenError> {
         let text = self.args().get(index).copied().unwrap_or("");
         parse_number(text)
+    }
+
+    /// The refusal for a token whose verb is known but whose argument the scene refuses.
+    pub fn refused(&self, why: &impl Describe) -> TokenError {
+        TokenError::Refused { token: self.text.to_string(), why: why.message() }
     }
 
     /// The refusal for a token no verb matches.

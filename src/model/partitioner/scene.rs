@@ -75,10 +75,8 @@ pub fn parse_key(input: &str) -> Result<Vec<u8>, Refusal> {
 
 /// What the Partitioner's link tokens can be.
 const GRAMMAR: &str = "key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT and null-N";
-const KEY_GRAMMAR: &str = "key-HEX with two hex digits (0-9, a-f) per byte";
 const DIST_GRAMMAR: &str = "dist-uniform, dist-zipf and dist-megacorp";
 const COMPOSITE_GRAMMAR: &str = "composite-on and composite-off";
-const SEND_GRAMMAR: &str = "send-EVENT with 1 to 32 of a-z, 0-9 and _";
 
 impl LabScene for Partitioner {
     const ID: &'static str = "partitioner";
@@ -111,7 +109,7 @@ impl LabScene for Partitioner {
         }
         let arg = token.rest();
         match token.verb() {
-            "key" => parse_key(&format!("0x{arg}")).map(Command::SetKey).map_err(|_| token.unknown(KEY_GRAMMAR)),
+            "key" => parse_key(&format!("0x{arg}")).map(Command::SetKey).map_err(|why| token.refused(&why)),
             "alter" => parse_number(arg).map(Command::Alter),
             "dist" => KeyDistribution::parse(arg).map(Command::Distribution).ok_or_else(|| token.unknown(DIST_GRAMMAR)),
             "composite" => match arg {
@@ -120,7 +118,7 @@ impl LabScene for Partitioner {
                 _ => Err(token.unknown(COMPOSITE_GRAMMAR)),
             },
             "produce" => parse_number(arg).map(Command::Produce),
-            "send" => Command::send(arg).map_err(|_| token.unknown(SEND_GRAMMAR)),
+            "send" => Command::send(arg).map_err(|why| token.refused(&why)),
             "null" => parse_number(arg).map(Command::ProduceUnkeyed),
             _ => Err(token.unknown(GRAMMAR)),
         }
