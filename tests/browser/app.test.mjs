@@ -135,14 +135,14 @@ test("the same build loads under a sub-path", async () => {
 
 test("keyboard focus stays on a broker's button while the run steps, and Enter crashes it", async () => {
   const page = await openPage(browser, `${root.url}?scene=overview&seed=3`);
-  await page.getByTestId("broker-2-action").focus();
+  await page.getByTestId("action-broker-2").focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
   assert.match(await text(page, "position"), /step 5 of 5/);
   const focused = () => page.evaluate(() => document.activeElement?.dataset.testid);
-  assert.equal(await focused(), "broker-2-action");
+  assert.equal(await focused(), "action-broker-2");
   await page.keyboard.press("Enter");
   await page.waitForURL(/kill-2/);
-  assert.equal(await focused(), "broker-2-action");
-  assert.match(await page.getByTestId("broker-2-action").innerText(), /Restart broker-2/);
+  assert.equal(await focused(), "action-broker-2");
+  assert.match(await page.getByTestId("action-broker-2").innerText(), /Restart broker-2/);
   assert.deepEqual(page.problems, []);
 });

@@ -58,8 +58,8 @@ test("killing a member from its card: the group leaves Stable only after session
   assert.match(await text(page, "member-C2"), /down/);
   assert.equal(await text(page, "group-state"), "Stable", "a crash sends no LeaveGroup");
 
-  // Play fast until the coordinator notices (a condition on the page, not a sleep).
-  await page.locator(".transport .speed select").selectOption("16");
+  // Play (1×: one tick is a simulated second here) until the coordinator notices: a
+  // condition on the page, not a sleep. Faster speeds jump over the 3 s rebalance.
   await page.getByRole("button", { name: "Play" }).click();
   // The page itself notes the state and the clock on the first frame the state changed.
   const seen = await page.waitForFunction(() => {

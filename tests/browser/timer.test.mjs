@@ -1,7 +1,7 @@
 // Browser tests of the "Timing wheel" scene: what a learner does and reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, openPage, settled, text, useLab } from "./harness.mjs";
 
 const lab = useLab();
 

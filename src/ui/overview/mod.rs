@@ -63,7 +63,7 @@ fn BrokerCard(id: u32, session: Session<Cluster>) -> impl IntoView {
             <h3>{tf("overview.broker.name", &[("id", &id_text)])}</h3>
             <p class="state">{move || t(state().0)}</p>
             <p>{move || tf("overview.broker.leads", &[("count", &leads())])}</p>
-            <button class:danger=alive on:click=act data-testid=format!("broker-{id}-action")>
+            <button class:danger=alive on:click=act data-testid=format!("action-broker-{id}")>
                 {move || if alive() { kill_label.clone() } else { restart_label.clone() }}
             </button>
         </article>
