@@ -4,8 +4,12 @@
 use leptos::prelude::*;
 
 use super::html::row;
+use crate::html;
 use crate::i18n::{t, tf};
-use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab};
+use crate::markup::Html;
+use crate::model::kernel::{Fault, Node};
+use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab, WaitingProduceView};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 #[component]
@@ -13,15 +17,15 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
     let view_of = move || session.with(|run| run.world().purgatory());
     let settings = move || {
         session.with(|run| {
-            let c = run.world().config();
+            let s = run.world().settings();
             tf(
                 "timer.broker.settings",
                 &[
-                    ("acks", c.str("acks")),
-                    ("timeout", &c.int("request.timeout.ms").to_string()),
-                    ("lag", &c.int("replica.lag.time.max.ms").to_string()),
-                    ("session", &c.int("broker.session.timeout.ms").to_string()),
-                    ("wait", &c.int("replica.fetch.wait.max.ms").to_string()),
+                    ("acks", s.acks.kafka_value()),
+                    ("timeout", &s.request_timeout_ms.to_string()),
+                    ("lag", &s.replica_lag_time_max_ms.to_string()),
+                    ("session", &s.broker_session_timeout_ms.to_string()),
+                    ("wait", &s.replica_fetch_wait_max_ms.to_string()),
                 ],
             )
         })
@@ -31,7 +35,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
             <h2 id="timer-broker-title">{t("timer.broker")}</h2>
             <p class="legend">{t("timer.broker.intro")}</p>
             <p class="config-line num">{settings}</p>
-            <dl class="stats" data-testid="purgatory-stats" inner_html=move || view_of().map(|p| stats(&p)).unwrap_or_default()/>
+            <Markup host=Host::Dl class="stats" testid="purgatory-stats" html=Signal::derive(move || view_of().map(|p| stats(&p)).unwrap_or_default())/>
             <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t("timer.broker.produce")}</button>
             <ReplicaTable session=session/>
             <WaitingProduces session=session/>
@@ -40,7 +44,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
 }
 
 /// The purgatory's numbers as `<dt>`/`<dd>` pairs.
-fn stats(p: &PurgatoryView) -> String {
+fn stats(p: &PurgatoryView) -> Html {
     let figures = [
         ("timer.broker.leo", "leo", p.log_end_offset.to_string()),
         ("timer.broker.hw", "hw", p.high_watermark.to_string()),
@@ -52,9 +56,11 @@ fn stats(p: &PurgatoryView) -> String {
     figures
         .iter()
         .map(|(key, testid, value)| {
-            format!(
-                r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#,
-                t(key)
+            html!(
+                r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{}">{}</dd></div>"#,
+                t(key),
+                testid,
+                value
             )
         })
         .collect()
@@ -115,9 +121,9 @@ fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
     let faults = (!r.leader).then(|| {
         let running = r.fetching;
         view! {
-            <button disabled=!running on:click=move |_| session.command(Command::StallFollower(id))>{name("timer.broker.stall")}</button>
-            <button class="danger" disabled=!r.alive on:click=move |_| session.command(Command::KillFollower(id))>{name("timer.broker.kill")}</button>
-            <button disabled=running on:click=move |_| session.command(Command::RestartFollower(id))>{name("timer.broker.restart")}</button>
+            <button disabled=!running on:click=move |_| session.command(Command::Fault(Fault::Pause { node: Node::Id(id), duration_ms: None }))>{name("timer.broker.stall")}</button>
+            <button class="danger" disabled=!r.alive on:click=move |_| session.command(Command::Fault(Fault::Crash(Node::Id(id))))>{name("timer.broker.kill")}</button>
+            <button disabled=running on:click=move |_| session.command(Command::Fault(Fault::Restart(Node::Id(id))))>{name("timer.broker.restart")}</button>
         }
     });
     view! {
@@ -135,7 +141,6 @@ fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
 #[component]
 fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
     let waiting = move || session.with(|run| run.world().purgatory().map(|p| p.waiting_produces).unwrap_or_default());
-    let expiry = move |task: u64| session.with(|run| run.world().timer().expiration_of(task));
     view! {
         <h3>{t("timer.broker.waiting")}</h3>
         <table class="waiting" data-testid="waiting-produces">
@@ -146,23 +151,26 @@ fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t("timer.pending.location")}</th>
                 <th scope="col">{t("timer.broker.expires")}</th>
             </tr></thead>
-            <tbody inner_html=move || {
-                let rows = waiting();
-                if rows.is_empty() {
-                    return format!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
-                }
-                let mut out = String::new();
-                for (request, required, task) in rows {
-                    let cells = [
-                        ("num", format!("HW ≥ {required}")),
-                        ("num", format!("#{task}")),
-                        ("num", place(session, task)),
-                        ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
-                    ];
-                    row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
-                }
-                out
-            }/>
+            <Markup host=Host::Tbody html=Signal::derive(move || waiting_rows(session, waiting()))/>
         </table>
     }
+}
+
+/// The waiting produces as table rows, each with its timer task's place and expiry.
+fn waiting_rows(session: Session<TimerLab>, rows: Vec<WaitingProduceView>) -> Html {
+    if rows.is_empty() {
+        return html!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
+    }
+    let expiry = |task: u64| session.with(|run| run.world().timer().expiration_of(task));
+    let mut out = Html::new();
+    for WaitingProduceView { request, required_offset, task } in rows {
+        let cells = [
+            ("num", format!("HW ≥ {required_offset}")),
+            ("num", format!("#{task}")),
+            ("num", place(session, task)),
+            ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
+        ];
+        row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
+    }
+    out
 }

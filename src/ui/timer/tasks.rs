@@ -1,12 +1,12 @@
 //! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::html::escape;
-use crate::i18n::{t, tf};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::model::kernel::Describe;
 use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
+use crate::ui::markup::Markup;
 use crate::ui::session::{Session, Transport};
 
 /// The pending list shows at most this many rows (the rings summarise the rest).
@@ -81,26 +81,29 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
     let markup = move || {
         let moves = session.with(|run| run.world().last_moves());
         let Some(first) = moves.first() else {
-            return format!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
+            return html!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
         };
-        let mut out = format!(
+        let mut out = html!(
             r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#,
             tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())])
         );
         for m in &moves {
             let (class, symbol, text) = move_line(m);
-            let _ = write!(
+            html!(
                 out,
-                r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#,
-                escape(&text)
+                r#"<li class="{}"><span class="symbol" aria-hidden="true">{}</span> {}</li>"#,
+                class,
+                symbol,
+                text
             );
         }
-        out + "</ul>"
+        html!(out, "</ul>");
+        out
     };
     view! {
         <section class="happened" aria-labelledby="timer-happened-title" aria-live="polite">
             <h2 id="timer-happened-title">{t("timer.happened")}</h2>
-            <div inner_html=markup/>
+            <Markup html=Signal::derive(markup)/>
         </section>
     }
 }
@@ -111,7 +114,10 @@ fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
     let args = |extra: &[(&'static str, String)]| {
         let mut all = vec![
             ("id", m.step.id.to_string()),
-            ("origin", if m.origin.is_empty() { t("timer.happened.cancelled").to_string() } else { m.origin.clone() }),
+            (
+                "origin",
+                m.origin.as_ref().map_or_else(|| t("timer.happened.cancelled").to_string(), |o| render(&o.message())),
+            ),
             ("expiration", m.step.expiration_ms.to_string()),
             ("level", level.to_string()),
             ("bucket", bucket.to_string()),
@@ -192,7 +198,7 @@ fn pending_row(session: Session<TimerLab>, row: PendingTaskView, sandbox: bool, 
     view! {
         <tr data-testid=format!("pending-{id}")>
             <td class="num">{format!("#{id}")}</td>
-            <td>{row.origin}</td>
+            <td>{render(&row.origin.message())}</td>
             <td class="num">{format!("{} ms", row.expiration_ms)}" "<span class="muted">{due}</span></td>
             <td class="num" data-testid="location">{tf("timer.location", &[("level", &row.level.to_string()), ("bucket", &row.bucket.to_string())])}</td>
             <td>{action}</td>
