@@ -51,9 +51,6 @@ crate::messages! {
     ORIGIN_PRODUCE_SHORT = "timer.origin.produce.short" => "DelayedProduce #{request}";
     ORIGIN_FOLLOWER_FETCH = "timer.origin.fetch.follower" => "DelayedFetch broker-{replica} @{offset}";
     ORIGIN_CONSUMER_FETCH = "timer.origin.fetch.consumer" => "DelayedFetch consumer @{offset}";
-    KIND_PRODUCE = "timer.origin.kind.produce" => "DelayedProduce { request: {request} }";
-    KIND_FOLLOWER_FETCH = "timer.origin.kind.follower" => "FollowerFetch { replica: {replica} }";
-    KIND_CONSUMER_FETCH = "timer.origin.kind.consumer" => "ConsumerFetch";
 }
 
 impl Describe for TaskOrigin {
@@ -87,18 +84,15 @@ impl TaskOrigin {
         }
     }
 
-    /// The kind of a purgatory task, as the refusal to cancel it names it.
-    fn kind_message(&self) -> Message {
+    /// The kind of a task as the refusal to cancel it names it (the model's type name, not language).
+    fn kind_text(&self) -> String {
         match self {
-            TaskOrigin::DelayedProduce { request, .. } => {
-                Message::new(KIND_PRODUCE).with("request", Arg::int(*request))
-            }
+            TaskOrigin::DelayedProduce { request, .. } => format!("DelayedProduce {{ request: {request} }}"),
             TaskOrigin::DelayedFetch { fetcher: Fetcher::Follower(replica), .. } => {
-                Message::new(KIND_FOLLOWER_FETCH).with("replica", Arg::int(*replica))
+                format!("FollowerFetch {{ replica: {replica} }}")
             }
-            TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, .. } | TaskOrigin::User { .. } => {
-                Message::new(KIND_CONSUMER_FETCH)
-            }
+            TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, .. } => "ConsumerFetch".into(),
+            TaskOrigin::User { .. } => "Sandbox".into(),
         }
     }
 }
@@ -197,7 +191,7 @@ impl Describe for Refusal {
             Refusal::BadLabel { label } => Message::new(BAD_LABEL).with("label", Arg::text(label.clone())),
             Refusal::NotPending { id } => Message::new(NOT_PENDING).with("id", Arg::int(*id)),
             Refusal::PurgatoryTask { id, origin } => {
-                Message::new(PURGATORY_TASK).with("id", Arg::int(*id)).with("kind", nested(origin.kind_message()))
+                Message::new(PURGATORY_TASK).with("id", Arg::int(*id)).with("kind", Arg::text(origin.kind_text()))
             }
             Refusal::NoBroker => Message::new(NO_BROKER),
             Refusal::ProduceCount { records } => Message::new(PRODUCE_COUNT).with("records", Arg::int(*records)),
@@ -226,5 +220,59 @@ impl fmt::Display for Refusal {
 impl fmt::Display for TaskOrigin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_keep_the_labs_wording() {
+        let produce = TaskOrigin::DelayedProduce { request: 1, required_offset: 1 };
+        let fetch = TaskOrigin::DelayedFetch { fetcher: Fetcher::Follower(2), fetch_offset: 0 };
+        let cases = [
+            (
+                Refusal::PurgatoryTask { id: 7, origin: produce },
+                "Task #7 belongs to the purgatory (DelayedProduce { request: 1 }): the broker completes or expires it.",
+            ),
+            (
+                Refusal::PurgatoryTask { id: 8, origin: fetch },
+                "Task #8 belongs to the purgatory (FollowerFetch { replica: 2 }): the broker completes or expires it.",
+            ),
+            (Refusal::DelayOutOfRange { delay_ms: 86_400_001 }, "A task's delay is 0 to 86400000 ms, not 86400001."),
+            (Refusal::BadLabel { label: "a b".into() }, "A task label is 1 to 24 letters, digits or '_', not \"a b\"."),
+            (Refusal::NotPending { id: 9 }, "Task #9 is not pending: it already ran, was cancelled, or never existed."),
+            (
+                Refusal::NotAFollower { id: 1 },
+                "broker-1 is not a follower here: the followers are broker-2 and broker-3.",
+            ),
+            (Refusal::NotFetching { id: 3 }, "broker-3 is not fetching already."),
+        ];
+        for (refusal, english) in cases {
+            assert_eq!(refusal.to_string(), english);
+        }
+    }
+
+    #[test]
+    fn origins_read_as_the_lab_wrote_them() {
+        let produce = TaskOrigin::DelayedProduce { request: 3, required_offset: 12 };
+        assert_eq!(produce.to_string(), "DelayedProduce #3 (HW ≥ 12)");
+        assert_eq!(produce.short_message().to_string(), "DelayedProduce #3");
+        let consumer = TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, fetch_offset: 4 };
+        assert_eq!(consumer.to_string(), "DelayedFetch consumer @4");
+        let fact = Fact::TaskFell {
+            id: 1,
+            origin: TaskOrigin::User { label: "task350".into() },
+            from_level: 1,
+            from_bucket: 17,
+            at_ms: 340,
+            level: 0,
+            bucket: 10,
+        };
+        assert_eq!(
+            fact.to_string(),
+            "bucket level 1 #17 expired at 340 ms: task #1 (task350) fell into level 0 bucket 10"
+        );
     }
 }

@@ -82,7 +82,8 @@ fn place(session: Session<TimerLab>, task: u64) -> String {
 
 #[component]
 fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
-    let replicas = move || session.with(|run| run.world().purgatory().map(|p| p.replicas).unwrap_or_default());
+    let replicas =
+        Memo::new(move |_| session.with(|run| run.world().purgatory().map(|p| p.replicas).unwrap_or_default()));
     view! {
         <table class="replicas" data-testid="replicas">
             <thead><tr>
@@ -93,7 +94,10 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t("timer.broker.fetch")}</th>
                 <th scope="col">{t("timer.broker.faults")}</th>
             </tr></thead>
-            <tbody>{move || replicas().into_iter().map(|r| replica_row(session, r)).collect_view()}</tbody>
+            <tbody>
+                <For each=move || replicas.get() key=|r| r.broker
+                    children=move |r| replica_row(session, r.broker, r.leader, replicas)/>
+            </tbody>
         </table>
     }
 }
@@ -109,29 +113,45 @@ fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
-    let id = r.broker;
-    let (symbol, class, key) = state_of(&r);
-    let isr = if r.in_isr { ("✓", "ok", "timer.yes") } else { ("✗", "bad", "timer.no") };
-    let fetch = r.parked_fetch_task.map_or_else(
-        || "–".to_string(),
-        |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
-    );
-    let name = |key: &'static str| tf(key, &[("id", &id.to_string())]);
-    let faults = (!r.leader).then(|| {
-        let running = r.fetching;
+/// Symbol, css class and catalog key of a replica's ISR membership.
+fn isr_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
+    if r.in_isr {
+        ("✓", "ok", "timer.yes")
+    } else {
+        ("✗", "bad", "timer.no")
+    }
+}
+
+/// One replica, kept by broker id (its fault buttons keep focus); its cells follow the model.
+fn replica_row(session: Session<TimerLab>, id: u32, leader: bool, replicas: Memo<Vec<ReplicaView>>) -> impl IntoView {
+    let read = move |f: fn(&ReplicaView) -> (&'static str, &'static str, &'static str)| {
+        replicas.with(|all| all.iter().find(|r| r.broker == id).map(f)).unwrap_or(("", "", "timer.no"))
+    };
+    let fetching = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.fetching));
+    let alive = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.alive));
+    let leo = move || replicas.with(|all| all.iter().find(|r| r.broker == id).map(|r| r.log_end_offset));
+    let fetch = move || {
+        let parked = replicas.with(|all| all.iter().find(|r| r.broker == id).and_then(|r| r.parked_fetch_task));
+        parked.map_or_else(
+            || "–".to_string(),
+            |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
+        )
+    };
+    let name = move |key: &'static str| tf(key, &[("id", &id.to_string())]);
+    let node = Node::Id(id);
+    let faults = (!leader).then(|| {
         view! {
-            <button disabled=!running on:click=move |_| session.command(Command::Fault(Fault::Pause { node: Node::Id(id), duration_ms: None }))>{name("timer.broker.stall")}</button>
-            <button class="danger" disabled=!r.alive on:click=move |_| session.command(Command::Fault(Fault::Crash(Node::Id(id))))>{name("timer.broker.kill")}</button>
-            <button disabled=running on:click=move |_| session.command(Command::Fault(Fault::Restart(Node::Id(id))))>{name("timer.broker.restart")}</button>
+            <button disabled=move || !fetching() on:click=move |_| session.command(Command::Fault(Fault::Pause { node, duration_ms: None }))>{name("timer.broker.stall")}</button>
+            <button class="danger" disabled=move || !alive() on:click=move |_| session.command(Command::Fault(Fault::Crash(node)))>{name("timer.broker.kill")}</button>
+            <button disabled=fetching on:click=move |_| session.command(Command::Fault(Fault::Restart(node)))>{name("timer.broker.restart")}</button>
         }
     });
     view! {
         <tr data-testid=format!("replica-{id}")>
             <th scope="row">{format!("broker-{id}")}</th>
-            <td class=format!("state {class}")><span aria-hidden="true">{symbol}</span>" "{t(key)}</td>
-            <td class=format!("state {}", isr.1)><span aria-hidden="true">{isr.0}</span>" "{t(isr.2)}</td>
-            <td class="num">{r.log_end_offset}</td>
+            <td class=move || format!("state {}", read(state_of).1)><span aria-hidden="true">{move || read(state_of).0}</span>" "{move || t(read(state_of).2)}</td>
+            <td class=move || format!("state {}", read(isr_of).1)><span aria-hidden="true">{move || read(isr_of).0}</span>" "{move || t(read(isr_of).2)}</td>
+            <td class="num">{leo}</td>
             <td class="num">{fetch}</td>
             <td class="faults">{faults}</td>
         </tr>
