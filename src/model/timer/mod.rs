@@ -19,16 +19,19 @@ mod wheel;
 mod wheel_tests;
 mod world;
 
-pub use facts::{Fact, Refusal, FACT_KEYS, ORIGIN_KEYS, REFUSAL_KEYS};
+pub use facts::{Fact, PurgatoryFact, Refusal, FACT_KEYS, ORIGIN_KEYS, PURGATORY_FACT_KEYS, REFUSAL_KEYS};
 pub use heap::HeapTimer;
 pub use index::DENSE_ID_LIMIT;
-pub use purgatory::{PurgatoryFact, PurgatoryView, ReplicaView, WaitingProduceView, PURGATORY_FACT_KEYS, RECORD_BYTES};
+pub use purgatory::{PurgatoryView, ReplicaView, WaitingProduceView, RECORD_BYTES};
 pub use schema::{Acks, Settings, TIMER_SCHEMA};
 pub use views::{BucketView, LevelView, MoveView, OpsView, PendingTaskView, TaskView};
 pub use wheel::{Move, Timer, MAX_EXPIRATION_MS, MAX_WHEEL_SIZE};
-pub use world::{TimerLab, MAX_TASK_DELAY_MS};
+pub use world::TimerLab;
 
 use crate::model::kernel::{Ctx, Fault};
+
+/// The longest delay a sandbox task may have (one day).
+pub const MAX_TASK_DELAY_MS: u64 = 86_400_000;
 
 /// The scene's kernel context.
 pub type TimerCtx = Ctx<Event, Fact>;

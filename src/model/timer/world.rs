@@ -4,11 +4,8 @@
 use super::purgatory::{Purgatory, PurgatoryView};
 use super::tasks::Tasks;
 use super::views::{LevelView, MoveView, OpsView, PendingTaskView};
-use super::{Command, Event, Fact, Refusal, Settings, TaskOrigin, Timer, TimerCtx};
+use super::{Command, Event, Fact, Refusal, Settings, TaskOrigin, Timer, TimerCtx, MAX_TASK_DELAY_MS};
 use crate::model::kernel::{Actor, Fault, Node, World};
-
-/// The longest delay a sandbox task may have (one day).
-pub const MAX_TASK_DELAY_MS: u64 = 86_400_000;
 
 /// The "Timing wheel" scene: a `SystemTimer` sandbox, optionally fed by a tiny purgatory;
 /// reads tickMs, wheelSize, lab.purgatory and the purgatory's properties.

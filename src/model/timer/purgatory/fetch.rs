@@ -2,10 +2,10 @@
 //! replica.fetch.min.bytes), the consumer's (fetch.max.wait.ms, fetch.min.bytes), and the
 //! ISR bookkeeping they drive (replica.lag.time.max.ms, broker.session.timeout.ms).
 
-use super::{record, ParkedFetch, Purgatory, PurgatoryFact, LEADER, RECORD_BYTES};
+use super::{record, ParkedFetch, Purgatory, LEADER, RECORD_BYTES};
 use crate::model::kernel::Actor;
 use crate::model::timer::tasks::Tasks;
-use crate::model::timer::{Event, Fetcher, TaskOrigin, TimerCtx};
+use crate::model::timer::{Event, Fetcher, PurgatoryFact, TaskOrigin, TimerCtx};
 
 impl Purgatory {
     /// The leader gets a follower's fetch: it learns the follower's offset, may move the ISR

@@ -3,14 +3,11 @@
 //! one acks=all producer and one consumer. Kafka's `DelayedProduce` waits until the
 //! high watermark passes its records; `DelayedFetch` waits for min bytes or max wait.
 
-mod facts;
 mod fetch;
 mod produce;
 
-pub use facts::{PurgatoryFact, PURGATORY_FACT_KEYS};
-
 use super::tasks::Tasks;
-use super::{Event, Fact, Fetcher, Refusal, Settings, TaskOrigin, TimerCtx};
+use super::{Event, Fact, Fetcher, PurgatoryFact, Refusal, Settings, TaskOrigin, TimerCtx};
 use crate::model::kernel::{Actor, Fault, Node};
 
 /// Every record in this model is this big (the fetch min-bytes checks count it).

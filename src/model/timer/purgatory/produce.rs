@@ -1,9 +1,9 @@
 //! The produce purgatory (`DelayedProduce` for acks=all) and the high watermark it waits on.
 
-use super::{record, Purgatory, PurgatoryFact, WaitingProduce, LEADER, MAX_PRODUCE_RECORDS};
+use super::{record, Purgatory, WaitingProduce, LEADER, MAX_PRODUCE_RECORDS};
 use crate::model::kernel::Actor;
 use crate::model::timer::tasks::Tasks;
-use crate::model::timer::{Refusal, TaskOrigin, TimerCtx};
+use crate::model::timer::{PurgatoryFact, Refusal, TaskOrigin, TimerCtx};
 
 impl Purgatory {
     /// Why a produce request of `records` records is refused, if it is.

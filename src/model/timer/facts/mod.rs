@@ -4,7 +4,10 @@
 
 use std::fmt;
 
-use super::purgatory::PurgatoryFact;
+mod purgatory;
+
+pub use purgatory::{PurgatoryFact, PURGATORY_FACT_KEYS};
+
 use super::{Fetcher, TaskOrigin, MAX_TASK_DELAY_MS};
 use crate::model::kernel::{Arg, Describe, Message};
 

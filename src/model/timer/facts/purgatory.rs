@@ -1,4 +1,4 @@
-//! What the purgatory's broker-1 (the leader), its followers, the controller and the
+//! What the purgatory model's broker-1 (the leader), its followers, the controller and the
 //! consumer report: typed facts with the lab's English wording.
 
 use crate::model::kernel::{Arg, Describe, Key, Message};
