@@ -258,6 +258,22 @@ mod tests {
     }
 
     #[test]
+    fn key_ids_are_the_scenes_own_and_unique() {
+        let tables = [FACT_KEYS, ORIGIN_KEYS, REFUSAL_KEYS, PURGATORY_FACT_KEYS];
+        let mut ids: Vec<&str> = tables.iter().flat_map(|t| t.iter()).map(|k| k.id).collect();
+        assert!(ids.iter().all(|id| id.starts_with("timer.fact.")
+            || id.starts_with("timer.origin.")
+            || id.starts_with("timer.refusal.")));
+        let total = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), total, "a key id is declared twice");
+        for id in ids {
+            assert!(crate::i18n::lookup(crate::i18n::Locale::En, id).is_none(), "{id} is also a UI catalog key");
+        }
+    }
+
+    #[test]
     fn origins_read_as_the_lab_wrote_them() {
         let produce = TaskOrigin::DelayedProduce { request: 3, required_offset: 12 };
         assert_eq!(produce.to_string(), "DelayedProduce #3 (HW ≥ 12)");

@@ -106,6 +106,7 @@ fn request(key: Key, request: u64) -> Message {
 }
 
 impl PurgatoryFact {
+    /// The produce purgatory's facts (requests, the HW).
     fn produce_message(&self) -> Option<Message> {
         let message = match self {
             PurgatoryFact::Appended { request: r, first_offset, last_offset, log_end_offset } => request(APPENDED, *r)
@@ -134,8 +135,9 @@ impl PurgatoryFact {
         Some(message)
     }
 
-    fn replica_message(&self) -> Message {
-        match self {
+    /// The replicas' and the consumer's facts (fetches, the ISR, faults).
+    fn replica_message(&self) -> Option<Message> {
+        let message = match self {
             PurgatoryFact::LeaderStarted { replicas, isr } => {
                 Message::new(LEADER).with("replicas", ids(replicas)).with("isr", ids(isr))
             }
@@ -186,13 +188,16 @@ impl PurgatoryFact {
             PurgatoryFact::ConsumerReceived { first_offset, last_offset } => {
                 range(RECEIVED, *first_offset, *last_offset)
             }
-            other => other.produce_message().expect("a produce fact"),
-        }
+            _ => return None,
+        };
+        Some(message)
     }
 }
 
 impl Describe for PurgatoryFact {
     fn message(&self) -> Message {
-        self.produce_message().unwrap_or_else(|| self.replica_message())
+        self.produce_message()
+            .or_else(|| self.replica_message())
+            .expect("every purgatory fact is a produce fact or a replica fact")
     }
 }
