@@ -3,7 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use kafka_lab::model::timer::{DelayQueue, HeapTimer, Move, Timer};
+use kafka_lab::model::timer::{DelayQueue, HeapTimer, Move, TaskOrigin, Timer};
+
+/// The plain wheel knows no origins: every task is an unlabelled user task here.
+fn unlabelled(_: u64) -> TaskOrigin {
+    TaskOrigin::User { label: String::new() }
+}
 
 /// A small deterministic generator for the property tests (splitmix64).
 struct Draw(u64);
@@ -50,7 +55,7 @@ fn a_task_within_the_interval_goes_to_bucket_expiration_over_tick_modulo_wheel_s
     assert_eq!(timer.location(1), Some((0, 1)));
     assert_eq!(timer.location(2), Some((0, 19)));
     assert_eq!(timer.level_count(), 1, "no overflow wheel is needed yet");
-    let ring = &timer.levels_view(|_| String::new())[0];
+    let ring = &timer.levels_view(unlabelled)[0];
     assert_eq!((ring.tick_ms, ring.interval_ms), (1, 20));
     assert_eq!(ring.buckets[19].expiration_ms, Some(19));
     assert_eq!(ring.buckets[19].tasks[0].id, 2);
@@ -62,7 +67,7 @@ fn past_the_interval_an_overflow_wheel_is_created_with_tick_equal_to_the_interva
     timer.advance_to(7);
     assert!(timer.add(1, 27), "27 ≥ currentTime 7 + interval 20");
     assert_eq!(timer.level_count(), 2);
-    let levels = timer.levels_view(|_| String::new());
+    let levels = timer.levels_view(unlabelled);
     assert_eq!((levels[1].tick_ms, levels[1].interval_ms), (20, 400));
     assert_eq!(levels[1].current_time_ms, 0, "startMs 7 rounded down to the new tick of 20");
     assert_eq!(timer.location(1), Some((1, 1)));
@@ -97,7 +102,7 @@ fn a_task_beyond_400ms_needs_the_third_wheel_and_from_8000ms_a_fourth() {
     timer.add(2, 8000);
     assert_eq!(timer.location(1), Some((2, 19)), "third wheel: tick 400, interval 8000");
     assert_eq!(timer.location(2), Some((3, 1)), "8000 is not < 0 + 8000: fourth wheel, tick 8000");
-    let levels = timer.levels_view(|_| String::new());
+    let levels = timer.levels_view(unlabelled);
     assert_eq!((levels[2].tick_ms, levels[2].interval_ms), (400, 8000));
     assert_eq!((levels[3].tick_ms, levels[3].interval_ms), (8000, 160_000));
     let mut path = vec![timer.location(1).unwrap()];
@@ -136,16 +141,16 @@ fn seed_single_wheel_8ms_at_current_time_2_lands_in_slot_10_and_19ms_wraps_to_sl
 fn an_expired_bucket_is_reused_for_a_later_round_with_a_new_expiration() {
     let mut timer = Timer::new(1, 20, 0);
     timer.add(1, 1);
-    assert_eq!(timer.levels_view(|_| String::new())[0].buckets[1].expiration_ms, Some(1));
+    assert_eq!(timer.levels_view(unlabelled)[0].buckets[1].expiration_ms, Some(1));
     assert_eq!(timer.advance_to(1), vec![1]);
-    assert_eq!(timer.levels_view(|_| String::new())[0].buckets[1].expiration_ms, None, "flushed: no round");
+    assert_eq!(timer.levels_view(unlabelled)[0].buckets[1].expiration_ms, None, "flushed: no round");
     timer.add(2, 21);
     assert_eq!(timer.location(2), Some((1, 1)), "at currentTime 1, 21 is not < 1 + 20: overflow");
     timer.cancel(2);
     timer.advance_to(2);
     timer.add(2, 21);
     assert_eq!(timer.location(2), Some((0, 1)));
-    assert_eq!(timer.levels_view(|_| String::new())[0].buckets[1].expiration_ms, Some(21));
+    assert_eq!(timer.levels_view(unlabelled)[0].buckets[1].expiration_ms, Some(21));
     assert!(timer.advance_to(20).is_empty());
     assert_eq!(timer.advance_to(21), vec![2]);
 }

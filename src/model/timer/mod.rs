@@ -6,24 +6,97 @@
 //! [`Timer`] and [`HeapTimer`] are plain data structures, usable without the kernel;
 //! [`TimerLab`] is the scene's world that wraps them.
 
+mod facts;
 mod heap;
 mod index;
 mod purgatory;
 mod scene;
 mod schema;
-mod view;
+mod tasks;
+mod views;
 mod wheel;
 #[cfg(test)]
 mod wheel_tests;
 mod world;
 
+pub use facts::{Fact, PurgatoryFact, Refusal, FACT_KEYS, ORIGIN_KEYS, PURGATORY_FACT_KEYS, REFUSAL_KEYS};
 pub use heap::HeapTimer;
 pub use index::DENSE_ID_LIMIT;
-pub use purgatory::{Purgatory, PurgatoryView, ReplicaView, RECORD_BYTES};
-pub use schema::TIMER_SCHEMA;
-pub use view::{BucketView, LevelView, MoveView, OpsView, PendingTaskView, TaskView};
+pub use purgatory::{PurgatoryView, ReplicaView, WaitingProduceView, RECORD_BYTES};
+pub use schema::{Acks, Settings, TIMER_SCHEMA};
+pub use views::{BucketView, LevelView, MoveView, OpsView, PendingTaskView, TaskView};
 pub use wheel::{Move, Timer, MAX_EXPIRATION_MS, MAX_WHEEL_SIZE};
-pub use world::{Command, Event, TaskKind, TimerLab, MAX_TASK_DELAY_MS};
+pub use world::TimerLab;
+
+use crate::model::kernel::{Ctx, Fault};
+
+/// The longest delay a sandbox task may have (one day).
+pub const MAX_TASK_DELAY_MS: u64 = 86_400_000;
+
+/// The scene's kernel context.
+pub type TimerCtx = Ctx<Event, Fact>;
+
+/// Who waits in a `DelayedFetch`: a follower replica or the consumer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fetcher {
+    /// A follower's fetch (replica.fetch.wait.max.ms), by broker id.
+    Follower(u32),
+    /// The consumer's fetch (fetch.max.wait.ms).
+    Consumer,
+}
+
+/// What a timer task stands for (Kafka's `TimerTask` subclasses), with what labels it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TaskOrigin {
+    /// A task the user added in the sandbox, with its label.
+    User { label: String },
+    /// A `DelayedProduce` waiting for acks=all until the HW reaches `required_offset`.
+    DelayedProduce { request: u64, required_offset: u64 },
+    /// A `DelayedFetch` parked at `fetch_offset`.
+    DelayedFetch { fetcher: Fetcher, fetch_offset: u64 },
+}
+
+impl TaskOrigin {
+    /// True for a task the user added (only those can be cancelled by hand).
+    pub fn is_user(&self) -> bool {
+        matches!(self, TaskOrigin::User { .. })
+    }
+}
+
+/// The scene's events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Kafka's `ExpirationReaper`: the head bucket of the timer's delay queue is due.
+    Reaper,
+    /// A follower's FetchRequest reaches the leader.
+    FollowerFetch { replica: u32, incarnation: u32, fetch_offset: u64 },
+    /// The leader's FetchResponse reaches a follower.
+    FollowerResponse { replica: u32, incarnation: u32, up_to_offset: u64 },
+    /// The consumer's FetchRequest reaches the leader.
+    ConsumerFetch { fetch_offset: u64 },
+    /// The leader's FetchResponse reaches the consumer.
+    ConsumerResponse { up_to_offset: u64 },
+    /// The leader's periodic `isr-expiration` check (every replica.lag.time.max.ms / 2).
+    IsrExpiration,
+    /// The controller's heartbeat deadline for a crashed follower (broker.session.timeout.ms).
+    SessionExpired { replica: u32, incarnation: u32 },
+}
+
+/// What a user can do in the scene.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Add a sandbox task that expires `delay_ms` from now, labelled for the rings.
+    AddTask { delay_ms: u64, label: String },
+    /// Cancel a pending sandbox task by id.
+    CancelTask(u64),
+    /// (purgatory) The producer sends one produce request with `records` records.
+    Produce { records: u32 },
+    /// (purgatory) A fault on a follower: `Crash(Node::Id(b))` kills it (fetches and heartbeats
+    /// stop; the controller fences it later), `Pause { node, duration_ms: None }` stalls its
+    /// fetcher while the broker keeps heartbeating, `Restart` starts it (or its fetcher) again.
+    /// Other faults are refused.
+    Fault(Fault),
+}
 
 /// Operation counts, so the UI can set the wheel's work beside a heap's on the same tasks.
 ///

@@ -3,8 +3,9 @@
 //! "Advance by one tick" and "advance to the next bucket expiration" are the shell's own
 //! inputs: a wait of tickMs (`w1`) and a wait until `TimerLab::next_bucket_expiration_ms`.
 
-use super::{Command, TimerLab, TIMER_SCHEMA};
+use super::{Command, Refusal, Settings, TimerLab, TIMER_SCHEMA};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{Fault, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 const PRESETS: &[Preset] = &[
@@ -52,6 +53,12 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
+/// What the scene's link tokens can be.
+const GRAMMAR: &str = "add-DELAY[-LABEL], cancel-ID, produce-N, kill-B, stall-B and restart-B";
+
+/// The label of `add-DELAY` without one.
+const DEFAULT_LABEL: &str = "task";
+
 impl LabScene for TimerLab {
     const ID: &'static str = "timer";
 
@@ -59,9 +66,8 @@ impl LabScene for TimerLab {
         TIMER_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { TimerLab::new(config.clone()) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        TimerLab::new(Settings::from_config(config))
     }
 
     fn encode_command(command: &Command) -> String {
@@ -69,32 +75,27 @@ impl LabScene for TimerLab {
             Command::AddTask { delay_ms, label } => format!("add-{delay_ms}-{label}"),
             Command::CancelTask(id) => format!("cancel-{id}"),
             Command::Produce { records } => format!("produce-{records}"),
-            Command::KillFollower(id) => format!("kill-{id}"),
-            Command::StallFollower(id) => format!("stall-{id}"),
-            Command::RestartFollower(id) => format!("restart-{id}"),
+            Command::Fault(fault) => fault.encode(),
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let mut parts = token.splitn(3, '-');
-            let verb = parts.next().unwrap_or_default();
-            let arg = parts.next().ok_or_else(|| unknown(token))?;
-            let rest = parts.next();
-            let number: u64 = arg.parse().map_err(|_| format!("\"{arg}\" is not a whole number"))?;
-            let small = || u32::try_from(number).map_err(|_| format!("{number} is too large"));
-            let command = match (verb, rest) {
-                ("add", label) => Command::AddTask { delay_ms: number, label: label.unwrap_or("task").to_string() },
-                ("cancel", None) => Command::CancelTask(number),
-                ("produce", None) => Command::Produce { records: small()? },
-                ("kill", None) => Command::KillFollower(small()?),
-                ("stall", None) => Command::StallFollower(small()?),
-                ("restart", None) => Command::RestartFollower(small()?),
-                _ => return Err(unknown(token)),
-            };
-            Ok(command)
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        if !text.contains('-') {
+            return Err(token.unknown(GRAMMAR));
+        }
+        match (token.verb(), Fault::decode(&token)) {
+            ("kill" | "stall" | "restart", Some(fault)) => fault.map(Command::Fault),
+            ("add", _) => {
+                // The label is free text after the delay: `add-350-my_task`, or `add-350`.
+                let (delay, label) = token.rest().split_once('-').unwrap_or((token.rest(), DEFAULT_LABEL));
+                let delay_ms = crate::model::kernel::parse_number(delay)?;
+                Ok(Command::AddTask { delay_ms, label: label.to_string() })
+            }
+            ("cancel", _) if token.args().len() == 1 => token.number(0).map(Command::CancelTask),
+            ("produce", _) if token.args().len() == 1 => token.number(0).map(|records| Command::Produce { records }),
+            _ => Err(token.unknown(GRAMMAR)),
+        }
     }
 
     fn presets() -> &'static [Preset] {
@@ -106,10 +107,4 @@ impl LabScene for TimerLab {
     fn play_scale() -> f64 {
         0.1
     }
-}
-
-fn unknown(token: &str) -> String {
-    format!(
-        "unknown action \"{token}\"; this scene knows add-DELAY[-LABEL], cancel-ID, produce-N, kill-B, stall-B and restart-B"
-    )
 }

@@ -5,7 +5,7 @@
 //! keep Kafka's own names and the scope "lab". A wheelSize of 1 is refused: every overflow
 //! wheel would have the same span as the one below it and an insert would never find a level.
 
-use crate::model::config::{Kind, Property};
+use crate::model::config::{Config, Kind, Property};
 
 /// Timer constructor arguments, then the purgatory model's Kafka properties.
 pub const TIMER_SCHEMA: &[Property] = &[
@@ -47,3 +47,69 @@ pub const TIMER_SCHEMA: &[Property] = &[
     Property { name: "fetch.min.bytes", default: "1", kind: Kind::Int { min: 1, max: 1_000_000 }, scope: "consumer" },
     Property { name: "lab.network.delay.ms", default: "1", kind: Kind::Int { min: 1, max: 1000 }, scope: "lab" },
 ];
+
+/// The producer's `acks`, as the config says it (`-1` is `all` by another name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Acks {
+    All,
+    MinusOne,
+    Leader,
+}
+
+impl Acks {
+    /// True when a produce waits for the whole ISR (a `DelayedProduce`).
+    pub fn waits_for_isr(self) -> bool {
+        !matches!(self, Acks::Leader)
+    }
+
+    /// The value as Kafka's config writes it.
+    pub fn kafka_value(self) -> &'static str {
+        match self {
+            Acks::All => "all",
+            Acks::MinusOne => "-1",
+            Acks::Leader => "1",
+        }
+    }
+}
+
+/// The scene's config, decoded once (no property is read by name elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub tick_ms: u64,
+    pub wheel_size: usize,
+    pub purgatory: bool,
+    pub acks: Acks,
+    pub request_timeout_ms: u64,
+    pub replica_fetch_wait_max_ms: u64,
+    pub replica_fetch_min_bytes: u64,
+    pub replica_lag_time_max_ms: u64,
+    pub broker_session_timeout_ms: u64,
+    pub fetch_max_wait_ms: u64,
+    pub fetch_min_bytes: u64,
+    pub network_delay_ms: u64,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Self {
+        let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        let acks = match config.str("acks") {
+            "1" => Acks::Leader,
+            "-1" => Acks::MinusOne,
+            _ => Acks::All,
+        };
+        Self {
+            tick_ms: int("tickMs"),
+            wheel_size: usize::try_from(int("wheelSize")).unwrap_or(usize::MAX),
+            purgatory: config.bool("lab.purgatory"),
+            acks,
+            request_timeout_ms: int("request.timeout.ms"),
+            replica_fetch_wait_max_ms: int("replica.fetch.wait.max.ms"),
+            replica_fetch_min_bytes: int("replica.fetch.min.bytes"),
+            replica_lag_time_max_ms: int("replica.lag.time.max.ms"),
+            broker_session_timeout_ms: int("broker.session.timeout.ms"),
+            fetch_max_wait_ms: int("fetch.max.wait.ms"),
+            fetch_min_bytes: int("fetch.min.bytes"),
+            network_delay_ms: int("lab.network.delay.ms"),
+        }
+    }
+}

@@ -89,7 +89,7 @@ impl Rings {
 
     /// Which buckets get a number outside the rings (all when they fit, else every k-th).
     pub fn labelled(&self, bucket: usize) -> bool {
-        bucket % self.wheel_size.div_ceil(24).max(1) == 0
+        bucket.is_multiple_of(self.wheel_size.div_ceil(24).max(1))
     }
 
     /// Where a bucket's number goes.
@@ -113,5 +113,12 @@ pub struct D(pub f64);
 impl std::fmt::Display for D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", (self.0 * 10.0).round() / 10.0)
+    }
+}
+
+/// A coordinate goes into markup as its one-decimal number.
+impl crate::markup::Render for D {
+    fn render(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
     }
 }

@@ -1,14 +1,14 @@
-//! Display-only parts of the scene are written as markup (far less wasm than a view per cell).
+//! Display-only parts of the scene are written as markup (far less wasm than a view per cell),
+//! always through [`Html`], so every text is escaped.
 
-use std::fmt::Write;
+use crate::html;
+use crate::markup::Html;
 
-pub use crate::markup::esc as escape;
-
-/// One table row: a row header, then cells (`class`, text), all escaped.
-pub fn row(out: &mut String, testid: &str, header: &str, cells: &[(&str, String)]) {
-    let _ = write!(out, r#"<tr data-testid="{testid}"><th scope="row">{}</th>"#, escape(header));
+/// One table row: a row header, then cells (`class`, text).
+pub fn row(out: &mut Html, testid: &str, header: &str, cells: &[(&str, String)]) {
+    html!(out, r#"<tr data-testid="{}"><th scope="row">{}</th>"#, testid, header);
     for (class, text) in cells {
-        let _ = write!(out, r#"<td class="{class}">{}</td>"#, escape(text));
+        html!(out, r#"<td class="{}">{}</td>"#, class, text);
     }
-    out.push_str("</tr>");
+    html!(out, "</tr>");
 }

@@ -10,9 +10,12 @@ mod wheels;
 
 use leptos::prelude::*;
 
+use super::markup::{Host, Markup};
 use super::session::Session;
 use super::widgets::PresetPicker;
+use crate::html;
 use crate::i18n::t;
+use crate::markup::Html;
 use crate::model::timer::TimerLab;
 
 #[component]
@@ -57,11 +60,11 @@ fn Legend() -> impl IntoView {
         ("fell", "↘", "timer.legend.fell"),
         ("ran", "✓", "timer.legend.ran"),
     ];
-    let markup: String = items
+    let markup: Html = items
         .iter()
         .map(|(class, symbol, key)| {
-            format!(r#"<li><span class="key {class}" aria-hidden="true">{symbol}</span> {}</li>"#, t(key))
+            html!(r#"<li><span class="key {}" aria-hidden="true">{}</span> {}</li>"#, class, symbol, t(key))
         })
         .collect();
-    view! { <ul class="legend timer-legend" inner_html=markup/> }
+    view! { <Markup host=Host::Ul class="legend timer-legend" html=markup/> }
 }

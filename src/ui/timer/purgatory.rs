@@ -4,8 +4,12 @@
 use leptos::prelude::*;
 
 use super::html::row;
+use crate::html;
 use crate::i18n::{t, tf};
-use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab};
+use crate::markup::Html;
+use crate::model::kernel::{Fault, Node};
+use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab, WaitingProduceView};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 #[component]
@@ -13,15 +17,15 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
     let view_of = move || session.with(|run| run.world().purgatory());
     let settings = move || {
         session.with(|run| {
-            let c = run.world().config();
+            let s = run.world().settings();
             tf(
                 "timer.broker.settings",
                 &[
-                    ("acks", c.str("acks")),
-                    ("timeout", &c.int("request.timeout.ms").to_string()),
-                    ("lag", &c.int("replica.lag.time.max.ms").to_string()),
-                    ("session", &c.int("broker.session.timeout.ms").to_string()),
-                    ("wait", &c.int("replica.fetch.wait.max.ms").to_string()),
+                    ("acks", s.acks.kafka_value()),
+                    ("timeout", &s.request_timeout_ms.to_string()),
+                    ("lag", &s.replica_lag_time_max_ms.to_string()),
+                    ("session", &s.broker_session_timeout_ms.to_string()),
+                    ("wait", &s.replica_fetch_wait_max_ms.to_string()),
                 ],
             )
         })
@@ -31,7 +35,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
             <h2 id="timer-broker-title">{t("timer.broker")}</h2>
             <p class="legend">{t("timer.broker.intro")}</p>
             <p class="config-line num">{settings}</p>
-            <dl class="stats" data-testid="purgatory-stats" inner_html=move || view_of().map(|p| stats(&p)).unwrap_or_default()/>
+            <Markup host=Host::Dl class="stats" testid="purgatory-stats" html=Signal::derive(move || view_of().map(|p| stats(&p)).unwrap_or_default())/>
             <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t("timer.broker.produce")}</button>
             <ReplicaTable session=session/>
             <WaitingProduces session=session/>
@@ -40,7 +44,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
 }
 
 /// The purgatory's numbers as `<dt>`/`<dd>` pairs.
-fn stats(p: &PurgatoryView) -> String {
+fn stats(p: &PurgatoryView) -> Html {
     let figures = [
         ("timer.broker.leo", "leo", p.log_end_offset.to_string()),
         ("timer.broker.hw", "hw", p.high_watermark.to_string()),
@@ -52,9 +56,11 @@ fn stats(p: &PurgatoryView) -> String {
     figures
         .iter()
         .map(|(key, testid, value)| {
-            format!(
-                r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#,
-                t(key)
+            html!(
+                r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{}">{}</dd></div>"#,
+                t(key),
+                testid,
+                value
             )
         })
         .collect()
@@ -76,7 +82,8 @@ fn place(session: Session<TimerLab>, task: u64) -> String {
 
 #[component]
 fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
-    let replicas = move || session.with(|run| run.world().purgatory().map(|p| p.replicas).unwrap_or_default());
+    let replicas =
+        Memo::new(move |_| session.with(|run| run.world().purgatory().map(|p| p.replicas).unwrap_or_default()));
     view! {
         <table class="replicas" data-testid="replicas">
             <thead><tr>
@@ -87,7 +94,10 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t("timer.broker.fetch")}</th>
                 <th scope="col">{t("timer.broker.faults")}</th>
             </tr></thead>
-            <tbody>{move || replicas().into_iter().map(|r| replica_row(session, r)).collect_view()}</tbody>
+            <tbody>
+                <For each=move || replicas.get() key=|r| r.broker
+                    children=move |r| replica_row(session, r.broker, r.leader, replicas)/>
+            </tbody>
         </table>
     }
 }
@@ -103,29 +113,45 @@ fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
-    let id = r.broker;
-    let (symbol, class, key) = state_of(&r);
-    let isr = if r.in_isr { ("✓", "ok", "timer.yes") } else { ("✗", "bad", "timer.no") };
-    let fetch = r.parked_fetch_task.map_or_else(
-        || "–".to_string(),
-        |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
-    );
-    let name = |key: &'static str| tf(key, &[("id", &id.to_string())]);
-    let faults = (!r.leader).then(|| {
-        let running = r.fetching;
+/// Symbol, css class and catalog key of a replica's ISR membership.
+fn isr_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
+    if r.in_isr {
+        ("✓", "ok", "timer.yes")
+    } else {
+        ("✗", "bad", "timer.no")
+    }
+}
+
+/// One replica, kept by broker id (its fault buttons keep focus); its cells follow the model.
+fn replica_row(session: Session<TimerLab>, id: u32, leader: bool, replicas: Memo<Vec<ReplicaView>>) -> impl IntoView {
+    let read = move |f: fn(&ReplicaView) -> (&'static str, &'static str, &'static str)| {
+        replicas.with(|all| all.iter().find(|r| r.broker == id).map(f)).unwrap_or(("", "", "timer.no"))
+    };
+    let fetching = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.fetching));
+    let alive = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.alive));
+    let leo = move || replicas.with(|all| all.iter().find(|r| r.broker == id).map(|r| r.log_end_offset));
+    let fetch = move || {
+        let parked = replicas.with(|all| all.iter().find(|r| r.broker == id).and_then(|r| r.parked_fetch_task));
+        parked.map_or_else(
+            || "–".to_string(),
+            |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
+        )
+    };
+    let name = move |key: &'static str| tf(key, &[("id", &id.to_string())]);
+    let node = Node::Id(id);
+    let faults = (!leader).then(|| {
         view! {
-            <button disabled=!running on:click=move |_| session.command(Command::StallFollower(id))>{name("timer.broker.stall")}</button>
-            <button class="danger" disabled=!r.alive on:click=move |_| session.command(Command::KillFollower(id))>{name("timer.broker.kill")}</button>
-            <button disabled=running on:click=move |_| session.command(Command::RestartFollower(id))>{name("timer.broker.restart")}</button>
+            <button disabled=move || !fetching() on:click=move |_| session.command(Command::Fault(Fault::Pause { node, duration_ms: None }))>{name("timer.broker.stall")}</button>
+            <button class="danger" disabled=move || !alive() on:click=move |_| session.command(Command::Fault(Fault::Crash(node)))>{name("timer.broker.kill")}</button>
+            <button disabled=fetching on:click=move |_| session.command(Command::Fault(Fault::Restart(node)))>{name("timer.broker.restart")}</button>
         }
     });
     view! {
         <tr data-testid=format!("replica-{id}")>
             <th scope="row">{format!("broker-{id}")}</th>
-            <td class=format!("state {class}")><span aria-hidden="true">{symbol}</span>" "{t(key)}</td>
-            <td class=format!("state {}", isr.1)><span aria-hidden="true">{isr.0}</span>" "{t(isr.2)}</td>
-            <td class="num">{r.log_end_offset}</td>
+            <td class=move || format!("state {}", read(state_of).1)><span aria-hidden="true">{move || read(state_of).0}</span>" "{move || t(read(state_of).2)}</td>
+            <td class=move || format!("state {}", read(isr_of).1)><span aria-hidden="true">{move || read(isr_of).0}</span>" "{move || t(read(isr_of).2)}</td>
+            <td class="num">{leo}</td>
             <td class="num">{fetch}</td>
             <td class="faults">{faults}</td>
         </tr>
@@ -135,7 +161,6 @@ fn replica_row(session: Session<TimerLab>, r: ReplicaView) -> impl IntoView {
 #[component]
 fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
     let waiting = move || session.with(|run| run.world().purgatory().map(|p| p.waiting_produces).unwrap_or_default());
-    let expiry = move |task: u64| session.with(|run| run.world().timer().expiration_of(task));
     view! {
         <h3>{t("timer.broker.waiting")}</h3>
         <table class="waiting" data-testid="waiting-produces">
@@ -146,23 +171,26 @@ fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t("timer.pending.location")}</th>
                 <th scope="col">{t("timer.broker.expires")}</th>
             </tr></thead>
-            <tbody inner_html=move || {
-                let rows = waiting();
-                if rows.is_empty() {
-                    return format!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
-                }
-                let mut out = String::new();
-                for (request, required, task) in rows {
-                    let cells = [
-                        ("num", format!("HW ≥ {required}")),
-                        ("num", format!("#{task}")),
-                        ("num", place(session, task)),
-                        ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
-                    ];
-                    row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
-                }
-                out
-            }/>
+            <Markup host=Host::Tbody html=Signal::derive(move || waiting_rows(session, waiting()))/>
         </table>
     }
+}
+
+/// The waiting produces as table rows, each with its timer task's place and expiry.
+fn waiting_rows(session: Session<TimerLab>, rows: Vec<WaitingProduceView>) -> Html {
+    if rows.is_empty() {
+        return html!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
+    }
+    let expiry = |task: u64| session.with(|run| run.world().timer().expiration_of(task));
+    let mut out = Html::new();
+    for WaitingProduceView { request, required_offset, task } in rows {
+        let cells = [
+            ("num", format!("HW ≥ {required_offset}")),
+            ("num", format!("#{task}")),
+            ("num", place(session, task)),
+            ("num", expiry(task).map_or("–".to_string(), |ms| format!("{ms} ms"))),
+        ];
+        row(&mut out, &format!("produce-{request}"), &format!("#{request}"), &cells);
+    }
+    out
 }

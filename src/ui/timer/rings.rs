@@ -1,14 +1,15 @@
 //! The wheel drawn as concentric rings (one per level, level 0 innermost), with each
 //! level's pointer at its currentTime, the tasks as dots, and the last expiration's moves.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
 use super::geometry::{center, point, Rings, D, SIZE};
-use super::html::escape;
-use crate::i18n::{t, tf};
-use crate::model::timer::{LevelView, MoveView, TimerLab};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::markup::Html;
+use crate::model::kernel::Describe;
+use crate::model::timer::{LevelView, MoveView, TaskOrigin, TimerLab};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 /// A task dot: where it sits and what it says.
@@ -20,7 +21,7 @@ struct Dot {
     slot: usize,
     count: usize,
     expiration_ms: u64,
-    origin: String,
+    origin: TaskOrigin,
 }
 
 /// How a task's origin is drawn: css class and shape (paired with its colour).
@@ -31,13 +32,11 @@ pub enum Kind {
     Fetch,
 }
 
-pub fn kind_of(origin: &str) -> Kind {
-    if origin.starts_with("DelayedProduce") {
-        Kind::Produce
-    } else if origin.starts_with("DelayedFetch") {
-        Kind::Fetch
-    } else {
-        Kind::Sandbox
+pub fn kind_of(origin: &TaskOrigin) -> Kind {
+    match origin {
+        TaskOrigin::User { .. } => Kind::Sandbox,
+        TaskOrigin::DelayedProduce { .. } => Kind::Produce,
+        TaskOrigin::DelayedFetch { .. } => Kind::Fetch,
     }
 }
 
@@ -66,7 +65,11 @@ fn rings_of(levels: &[LevelView]) -> Rings {
 }
 
 /// The arrowhead of a task's fall.
-const ARROW: &str = r#"<defs><marker id="timer-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>"#;
+fn arrow() -> Html {
+    html!(
+        r#"<defs><marker id="timer-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>"#
+    )
+}
 
 #[component]
 pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
@@ -79,7 +82,7 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     // task id, so that a dot's move between buckets is a CSS transition.
     let drawing = move || {
         let rings = rings.get();
-        let mut svg = String::from(ARROW);
+        let mut svg = arrow();
         levels.with(|l| {
             ring_backgrounds(&mut svg, rings);
             busy_buckets(&mut svg, rings, l);
@@ -90,47 +93,51 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
         svg
     };
     let hub = move || {
-        format!(
-            r#"<text class="hub" x="{c}" y="{}" text-anchor="middle">{}</text><text class="hub num" x="{c}" y="{}" text-anchor="middle">{} ms</text>"#,
+        html!(
+            r#"<text class="hub" x="{}" y="{}" text-anchor="middle">{}</text><text class="hub num" x="{}" y="{}" text-anchor="middle">{} ms</text>"#,
+            D(center()),
             D(center() - 8.0),
             t("timer.rings.clock"),
+            D(center()),
             D(center() + 10.0),
-            clock(),
-            c = D(center())
+            clock()
         )
     };
     let view_box = format!("0 0 {SIZE} {SIZE}");
     view! {
         <svg class="rings" viewBox=view_box role="img" aria-labelledby="timer-rings-title" data-testid="rings">
             <title id="timer-rings-title">{t("timer.rings.title")}</title>
-            <g inner_html=drawing/>
+            <Markup host=Host::G html=Signal::derive(drawing)/>
             <For each=move || dots.get() key=|dot| dot.id children=move |dot| task_dot(dot.id, rings, dots)/>
-            <g inner_html=hub/>
+            <Markup host=Host::G html=Signal::derive(hub)/>
         </svg>
     }
 }
 
 /// Alternating ring bands, the bucket edges, and an "L<n>" label per ring at twelve o'clock.
-fn ring_backgrounds(svg: &mut String, rings: Rings) {
+fn ring_backgrounds(svg: &mut Html, rings: Rings) {
     for level in 0..rings.levels {
         let (r0, r1) = rings.radii(level);
         let class = if level % 2 == 0 { "even" } else { "odd" };
         let (x, y) = point((r0 + r1) / 2.0, 0.0);
-        let _ = write!(
+        html!(
             svg,
-            r#"<circle class="band {class}" cx="{c}" cy="{c}" r="{}" stroke-width="{}"/><text class="level-label" x="{}" y="{}" text-anchor="end">L{level}</text>"#,
+            r#"<circle class="band {}" cx="{}" cy="{}" r="{}" stroke-width="{}"/><text class="level-label" x="{}" y="{}" text-anchor="end">L{}</text>"#,
+            class,
+            D(center()),
+            D(center()),
             D((r0 + r1) / 2.0),
             D(r1 - r0),
             D(x - 3.0),
             D(y + 3.0),
-            c = D(center())
+            level
         );
     }
-    let _ = write!(svg, r#"<path class="spokes" d="{}"/>"#, rings.spokes());
+    html!(svg, r#"<path class="spokes" d="{}"/>"#, rings.spokes());
 }
 
 /// Shades each bucket that holds a round (Kafka's TimerTaskList with an expiration).
-fn busy_buckets(svg: &mut String, rings: Rings, levels: &[LevelView]) {
+fn busy_buckets(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
     for wheel in levels {
         for bucket in &wheel.buckets {
             let Some(expiration) = bucket.expiration_ms else { continue };
@@ -143,18 +150,18 @@ fn busy_buckets(svg: &mut String, rings: Rings, levels: &[LevelView]) {
                     ("count", &bucket.tasks.len().to_string()),
                 ],
             );
-            let _ = write!(
+            html!(
                 svg,
                 r#"<path class="busy" d="{}"><title>{}</title></path>"#,
                 rings.sector(wheel.level, bucket.index),
-                escape(&title)
+                title
             );
         }
     }
 }
 
 /// Each level's pointer: the bucket at its currentTime outlined, and a hand at its start edge.
-fn pointers(svg: &mut String, rings: Rings, levels: &[LevelView]) {
+fn pointers(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
     for wheel in levels {
         let bucket = ((wheel.current_time_ms / wheel.tick_ms) % wheel.wheel_size as u64) as usize;
         let ((x1, y1), (x2, y2)) = rings.pointer(wheel.level, bucket);
@@ -166,7 +173,7 @@ fn pointers(svg: &mut String, rings: Rings, levels: &[LevelView]) {
                 ("bucket", &bucket.to_string()),
             ],
         );
-        let _ = write!(
+        html!(
             svg,
             r#"<path class="now" d="{}"/><line class="pointer" x1="{}" y1="{}" x2="{}" y2="{}"><title>{}</title></line>"#,
             rings.sector(wheel.level, bucket),
@@ -174,25 +181,26 @@ fn pointers(svg: &mut String, rings: Rings, levels: &[LevelView]) {
             D(y1),
             D(x2),
             D(y2),
-            escape(&title)
+            title
         );
     }
 }
 
-fn bucket_numbers(svg: &mut String, rings: Rings) {
+fn bucket_numbers(svg: &mut Html, rings: Rings) {
     for bucket in (0..rings.wheel_size).filter(|b| rings.labelled(*b)) {
         let (x, y) = rings.label_at(bucket);
-        let _ = write!(
+        html!(
             svg,
-            r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{bucket}</text>"#,
+            r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{}</text>"#,
             D(x),
-            D(y + 4.0)
+            D(y + 4.0),
+            bucket
         );
     }
 }
 
 /// Arrows from where a task was to where it fell; a ✓ where a task ran.
-fn move_marks(svg: &mut String, rings: Rings, moves: &[MoveView], dots: &[Dot]) {
+fn move_marks(svg: &mut Html, rings: Rings, moves: &[MoveView], dots: &[Dot]) {
     for m in moves {
         let (level, bucket) = m.step.from;
         let from = rings.dot(level, bucket, 0, 1);
@@ -203,7 +211,7 @@ fn move_marks(svg: &mut String, rings: Rings, moves: &[MoveView], dots: &[Dot]) 
                     |d| rings.dot(d.level, d.bucket, d.slot, d.count),
                 );
                 let end = shorten(from, to, rings.dot_radius() + 3.0);
-                let _ = write!(
+                html!(
                     svg,
                     r#"<line class="fell" x1="{}" y1="{}" x2="{}" y2="{}" marker-end="url(#timer-arrow)"/>"#,
                     D(from.0),
@@ -213,7 +221,7 @@ fn move_marks(svg: &mut String, rings: Rings, moves: &[MoveView], dots: &[Dot]) 
                 );
             }
             None => {
-                let _ = write!(
+                html!(
                     svg,
                     r#"<text class="ran" x="{}" y="{}" text-anchor="middle">✓</text>"#,
                     D(from.0),
@@ -242,24 +250,25 @@ fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoView 
             format!("transform: translate({}px, {}px)", D(x), D(y))
         })
     };
-    let body = move || dot().map(|d| dot_markup(rings.get(), &d)).unwrap_or_default();
-    view! { <g class="task" style=place data-task=id inner_html=body/> }
+    let body = Signal::derive(move || dot().map(|d| dot_markup(rings.get(), &d)).unwrap_or_default());
+    view! { <g class="task" style=place data-task=id><Markup host=Host::G html=body/></g> }
 }
 
 /// A dot's shape (by origin), tooltip, and label (expiration and origin when alone in its bucket).
-fn dot_markup(rings: Rings, d: &Dot) -> String {
+fn dot_markup(rings: Rings, d: &Dot) -> Html {
     let r = (rings.dot_radius() * 10.0).round() / 10.0;
     // Labels go left of dots on the right-hand side, so they stay inside the drawing.
     let (x, _) = rings.dot(d.level, d.bucket, d.slot, d.count);
     let (label_x, anchor) = if x > center() + 60.0 { (-r - 3.0, "end") } else { (r + 3.0, "start") };
+    let origin = render(&d.origin.message());
     let title = tf(
         "timer.dot.title",
-        &[("id", &d.id.to_string()), ("origin", &d.origin), ("expiration", &d.expiration_ms.to_string())],
+        &[("id", &d.id.to_string()), ("origin", &origin), ("expiration", &d.expiration_ms.to_string())],
     );
-    let mut svg = format!("<title>{}</title>", escape(&title));
-    let _ = match kind_of(&d.origin) {
-        Kind::Sandbox => write!(svg, r#"<circle class="shape sandbox" r="{r}"/>"#),
-        Kind::Produce => write!(
+    let mut svg = html!("<title>{}</title>", title);
+    match kind_of(&d.origin) {
+        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, r),
+        Kind::Produce => html!(
             svg,
             r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#,
             D(-r),
@@ -268,26 +277,26 @@ fn dot_markup(rings: Rings, d: &Dot) -> String {
             D(2.0 * r)
         ),
         Kind::Fetch => {
-            write!(svg, r#"<path class="shape fetch" d="M0 {}L{r} 0L0 {r}L{} 0Z"/>"#, D(-r * 1.3), D(-r * 1.3))
+            html!(svg, r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#, D(-r * 1.3), r, r, D(-r * 1.3))
         }
-    };
+    }
     let label = if d.count == 1 {
-        format!(r#"<tspan class="exp">{} ms</tspan> {}"#, d.expiration_ms, escape(&short(&d.origin)))
+        html!(r#"<tspan class="exp">{} ms</tspan> {}"#, d.expiration_ms, short(&d.origin))
     } else if d.slot == 0 {
-        tf("timer.dot.many", &[("count", &d.count.to_string())])
+        Html::text(&tf("timer.dot.many", &[("count", &d.count.to_string())]))
     } else {
         return svg;
     };
-    let _ = write!(svg, r#"<text class="dot-label" x="{}" y="4" text-anchor="{anchor}">{label}</text>"#, D(label_x));
+    html!(svg, r#"<text class="dot-label" x="{}" y="4" text-anchor="{}">{}</text>"#, D(label_x), anchor, label);
     svg
 }
 
 /// Origins on the rings are cut short; the pending list has them whole.
-fn short(origin: &str) -> String {
-    let text = origin.split(" (").next().unwrap_or(origin);
+fn short(origin: &TaskOrigin) -> String {
+    let text = render(&origin.short_message());
     if text.chars().count() > 18 {
         format!("{}…", text.chars().take(17).collect::<String>())
     } else {
-        text.to_string()
+        text
     }
 }

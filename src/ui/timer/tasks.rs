@@ -1,12 +1,12 @@
 //! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::html::escape;
-use crate::i18n::{t, tf};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::model::kernel::Describe;
 use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
+use crate::ui::markup::Markup;
 use crate::ui::session::{Session, Transport};
 
 /// The pending list shows at most this many rows (the rings summarise the rest).
@@ -81,26 +81,29 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
     let markup = move || {
         let moves = session.with(|run| run.world().last_moves());
         let Some(first) = moves.first() else {
-            return format!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
+            return html!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
         };
-        let mut out = format!(
+        let mut out = html!(
             r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#,
             tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())])
         );
         for m in &moves {
             let (class, symbol, text) = move_line(m);
-            let _ = write!(
+            html!(
                 out,
-                r#"<li class="{class}"><span class="symbol" aria-hidden="true">{symbol}</span> {}</li>"#,
-                escape(&text)
+                r#"<li class="{}"><span class="symbol" aria-hidden="true">{}</span> {}</li>"#,
+                class,
+                symbol,
+                text
             );
         }
-        out + "</ul>"
+        html!(out, "</ul>");
+        out
     };
     view! {
         <section class="happened" aria-labelledby="timer-happened-title" aria-live="polite">
             <h2 id="timer-happened-title">{t("timer.happened")}</h2>
-            <div inner_html=markup/>
+            <Markup html=Signal::derive(markup)/>
         </section>
     }
 }
@@ -111,7 +114,10 @@ fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
     let args = |extra: &[(&'static str, String)]| {
         let mut all = vec![
             ("id", m.step.id.to_string()),
-            ("origin", if m.origin.is_empty() { t("timer.happened.cancelled").to_string() } else { m.origin.clone() }),
+            (
+                "origin",
+                m.origin.as_ref().map_or_else(|| t("timer.happened.cancelled").to_string(), |o| render(&o.message())),
+            ),
             ("expiration", m.step.expiration_ms.to_string()),
             ("level", level.to_string()),
             ("bucket", bucket.to_string()),
@@ -134,23 +140,43 @@ fn fill(key: &'static str, args: &[(&'static str, String)]) -> String {
     tf(key, &pairs)
 }
 
+/// A row of the pending list: the task, and whether the user may cancel it.
+#[derive(Clone, Debug, PartialEq)]
+struct PendingRow {
+    task: PendingTaskView,
+    sandbox: bool,
+}
+
+/// The rows shown, how many tasks are pending in all, and the kernel clock.
+type Listing = (Vec<PendingRow>, usize, u64);
+
 /// Every pending task with its (level, bucket), soonest first; sandbox tasks can be cancelled.
+/// Rows are kept by task id, so a Cancel button keeps its focus while the list changes.
 #[component]
 pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
-    let rows = move || {
+    let listing: Memo<Listing> = Memo::new(move |_| {
         session.with(|run| {
             let world = run.world();
             let pending = world.pending_tasks();
             let total = pending.len();
-            let rows: Vec<(PendingTaskView, bool)> = pending
+            let rows = pending
                 .into_iter()
                 .take(MAX_ROWS)
-                .map(|p| {
-                    let sandbox = world.is_sandbox_task(p.id);
-                    (p, sandbox)
-                })
+                .map(|task| PendingRow { sandbox: world.is_sandbox_task(task.id), task })
                 .collect();
             (rows, total, run.sim().now_ms())
+        })
+    });
+    let empty = move || {
+        listing.with(|(rows, _, _)| rows.is_empty()).then(|| {
+            view! { <tr><td colspan="5" class="muted">{t("timer.pending.none")}</td></tr> }
+        })
+    };
+    let more = move || {
+        let (shown, total) = listing.with(|(rows, total, _)| (rows.len(), *total));
+        (total > shown).then(|| {
+            let text = tf("timer.pending.more", &[("count", &(total - shown).to_string())]);
+            view! { <tr><td colspan="5" class="muted">{text}</td></tr> }
         })
     };
     view! {
@@ -165,36 +191,46 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col">{t("timer.pending.action")}</th>
                 </tr></thead>
                 <tbody>
-                    {move || {
-                        let (rows, total, now) = rows();
-                        let empty = rows.is_empty().then(|| view! { <tr><td colspan="5" class="muted">{t("timer.pending.none")}</td></tr> });
-                        let more = (total > rows.len()).then(|| view! {
-                            <tr><td colspan="5" class="muted">{tf("timer.pending.more", &[("count", &(total - rows.len()).to_string())])}</td></tr>
-                        });
-                        let body = rows.into_iter().map(|(row, sandbox)| pending_row(session, row, sandbox, now)).collect_view();
-                        view! { {body}{empty}{more} }
-                    }}
+                    <For each=move || listing.with(|(rows, _, _)| rows.clone()) key=|row| row.task.id
+                        children=move |row| pending_row(session, row, listing)/>
+                    {empty}
+                    {more}
                 </tbody>
             </table>
         </section>
     }
 }
 
-fn pending_row(session: Session<TimerLab>, row: PendingTaskView, sandbox: bool, now: u64) -> impl IntoView {
-    let id = row.id;
-    let action = if sandbox {
+/// One pending task; its place in the wheel and its time to go follow the listing.
+fn pending_row(session: Session<TimerLab>, first: PendingRow, listing: Memo<Listing>) -> impl IntoView {
+    let id = first.task.id;
+    let expiration_ms = first.task.expiration_ms;
+    let action = if first.sandbox {
         let text = tf("timer.cancel", &[("id", &id.to_string())]);
         view! { <button on:click=move |_| session.command(Command::CancelTask(id))>{text}</button> }.into_any()
     } else {
         view! { <span class="muted">{t("timer.pending.broker")}</span> }.into_any()
     };
-    let due = tf("timer.pending.in", &[("ms", &row.expiration_ms.saturating_sub(now).to_string())]);
+    let place = move || {
+        listing.with(|(rows, _, _)| {
+            rows.iter().find(|row| row.task.id == id).map(|row| {
+                tf(
+                    "timer.location",
+                    &[("level", &row.task.level.to_string()), ("bucket", &row.task.bucket.to_string())],
+                )
+            })
+        })
+    };
+    let due = move || {
+        let now = listing.with(|(_, _, now)| *now);
+        tf("timer.pending.in", &[("ms", &expiration_ms.saturating_sub(now).to_string())])
+    };
     view! {
         <tr data-testid=format!("pending-{id}")>
             <td class="num">{format!("#{id}")}</td>
-            <td>{row.origin}</td>
-            <td class="num">{format!("{} ms", row.expiration_ms)}" "<span class="muted">{due}</span></td>
-            <td class="num" data-testid="location">{tf("timer.location", &[("level", &row.level.to_string()), ("bucket", &row.bucket.to_string())])}</td>
+            <td>{render(&first.task.origin.message())}</td>
+            <td class="num">{format!("{expiration_ms} ms")}" "<span class="muted">{due}</span></td>
+            <td class="num" data-testid="location">{place}</td>
             <td>{action}</td>
         </tr>
     }

@@ -6,10 +6,13 @@ use leptos::prelude::*;
 use super::html::row;
 use crate::i18n::{t, tf};
 use crate::link::LinkState;
-use crate::model::config::Config;
+use crate::markup::Html;
+use crate::model::config::{Config, ConfigError};
+use crate::model::kernel::Describe;
 use crate::model::scene::LabScene;
-use crate::model::timer::{OpCounts, TimerLab};
+use crate::model::timer::{LevelView, OpCounts, OpsView, TimerLab};
 use crate::scenes;
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::{Session, Transport};
 use crate::ui::url;
 
@@ -30,8 +33,7 @@ pub fn ConfigStrip(session: Session<TimerLab>) -> impl IntoView {
                     let _ = window.location().set_href(&format!("?{query}"));
                 }
             }
-            Err(why) => Transport::error(&session)
-                .set(Some(crate::i18n::message("shell.link.parse").with("why", crate::model::kernel::Arg::text(why)))),
+            Err(refused) => Transport::error(&session).set(Some(refused.message())),
         }
     };
     view! {
@@ -54,10 +56,10 @@ pub fn ConfigStrip(session: Session<TimerLab>) -> impl IntoView {
 }
 
 /// The link of this run with new timer arguments (checked against the schema first).
-fn relink(session: Session<TimerLab>, pairs: &[(&str, String)]) -> Result<String, String> {
+fn relink(session: Session<TimerLab>, pairs: &[(&str, String)]) -> Result<String, ConfigError> {
     let mut check = Config::defaults(TimerLab::schema());
     for (name, value) in pairs {
-        check.set(name, value.trim()).map_err(|e| e.to_string())?;
+        check.set(name, value.trim())?;
     }
     let mut link: LinkState = session.link(false);
     link.embed = LinkState::parse(&url::current_query(), &scenes::ids()).map(|l| l.embed).unwrap_or(false);
@@ -90,22 +92,7 @@ pub fn WheelTable(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col">{t("timer.wheels.bucket")}</th>
                     <th scope="col">{t("timer.wheels.tasks")}</th>
                 </tr></thead>
-                <tbody inner_html=move || {
-                    let mut out = String::new();
-                    for w in levels() {
-                        let bucket = (w.current_time_ms / w.tick_ms) % w.wheel_size as u64;
-                        let tasks: usize = w.buckets.iter().map(|b| b.tasks.len()).sum();
-                        let cells = [
-                            ("num", w.tick_ms.to_string()),
-                            ("num", format!("{} ms", w.interval_ms)),
-                            ("num current", format!("{} ms", w.current_time_ms)),
-                            ("num", bucket.to_string()),
-                            ("num", tasks.to_string()),
-                        ];
-                        row(&mut out, &format!("wheel-{}", w.level), &format!("L{}", w.level), &cells);
-                    }
-                    out
-                }/>
+                <Markup host=Host::Tbody html=Signal::derive(move || level_rows(&levels()))/>
             </table>
         </section>
     }
@@ -115,16 +102,6 @@ pub fn WheelTable(session: Session<TimerLab>) -> impl IntoView {
 #[component]
 pub fn OpsTable(session: Session<TimerLab>) -> impl IntoView {
     let ops = move || session.with(|run| run.world().ops());
-    type Row = (&'static str, fn(&OpCounts) -> u64);
-    const ROWS: &[Row] = &[
-        ("timer.ops.inserts", |o| o.inserts),
-        ("timer.ops.reinserts", |o| o.reinserts),
-        ("timer.ops.expirations", |o| o.expirations),
-        ("timer.ops.cancels", |o| o.cancels),
-        ("timer.ops.fired", |o| o.fired),
-        ("timer.ops.stale", |o| o.stale_pops),
-        ("timer.ops.work", |o| o.work),
-    ];
     view! {
         <section class="ops" aria-labelledby="timer-ops-title">
             <h2 id="timer-ops-title">{t("timer.ops")}</h2>
@@ -135,20 +112,52 @@ pub fn OpsTable(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col" class="num">{t("timer.ops.wheel")}</th>
                     <th scope="col" class="num">{t("timer.ops.heap")}</th>
                 </tr></thead>
-                <tbody inner_html=move || {
-                    let ops = ops();
-                    let mut out = String::new();
-                    for (key, get) in ROWS {
-                        row(&mut out, key, t(key), &[("num", get(&ops.wheel).to_string()), ("num", get(&ops.heap).to_string())]);
-                    }
-                    let sizes = [
-                        ("num", tf("timer.ops.levels", &[("count", &ops.wheel_levels.to_string())])),
-                        ("num", tf("timer.ops.entries", &[("count", &ops.heap_entries.to_string())])),
-                    ];
-                    row(&mut out, "size", t("timer.ops.size"), &sizes);
-                    out
-                }/>
+                <Markup host=Host::Tbody html=Signal::derive(move || ops_rows(&ops()))/>
             </table>
         </section>
     }
+}
+
+/// One row per wheel level.
+fn level_rows(levels: &[LevelView]) -> Html {
+    let mut out = Html::new();
+    for w in levels {
+        let bucket = (w.current_time_ms / w.tick_ms) % w.wheel_size as u64;
+        let tasks: usize = w.buckets.iter().map(|b| b.tasks.len()).sum();
+        let cells = [
+            ("num", w.tick_ms.to_string()),
+            ("num", format!("{} ms", w.interval_ms)),
+            ("num current", format!("{} ms", w.current_time_ms)),
+            ("num", bucket.to_string()),
+            ("num", tasks.to_string()),
+        ];
+        row(&mut out, &format!("wheel-{}", w.level), &format!("L{}", w.level), &cells);
+    }
+    out
+}
+
+type OpsRow = (&'static str, fn(&OpCounts) -> u64);
+
+const OPS_ROWS: &[OpsRow] = &[
+    ("timer.ops.inserts", |o| o.inserts),
+    ("timer.ops.reinserts", |o| o.reinserts),
+    ("timer.ops.expirations", |o| o.expirations),
+    ("timer.ops.cancels", |o| o.cancels),
+    ("timer.ops.fired", |o| o.fired),
+    ("timer.ops.stale", |o| o.stale_pops),
+    ("timer.ops.work", |o| o.work),
+];
+
+/// The wheel's and the heap's counts side by side, then their sizes.
+fn ops_rows(ops: &OpsView) -> Html {
+    let mut out = Html::new();
+    for (key, get) in OPS_ROWS {
+        row(&mut out, key, t(key), &[("num", get(&ops.wheel).to_string()), ("num", get(&ops.heap).to_string())]);
+    }
+    let sizes = [
+        ("num", tf("timer.ops.levels", &[("count", &ops.wheel_levels.to_string())])),
+        ("num", tf("timer.ops.entries", &[("count", &ops.heap_entries.to_string())])),
+    ];
+    row(&mut out, "size", t("timer.ops.size"), &sizes);
+    out
 }

@@ -2,9 +2,10 @@
 //! replica.fetch.min.bytes), the consumer's (fetch.max.wait.ms, fetch.min.bytes), and the
 //! ISR bookkeeping they drive (replica.lag.time.max.ms, broker.session.timeout.ms).
 
-use super::{join, ParkedFetch, Purgatory, RECORD_BYTES};
-use crate::model::kernel::Ctx;
-use crate::model::timer::world::{Event, TaskKind, Tasks};
+use super::{record, ParkedFetch, Purgatory, LEADER, RECORD_BYTES};
+use crate::model::kernel::Actor;
+use crate::model::timer::tasks::Tasks;
+use crate::model::timer::{Event, Fetcher, PurgatoryFact, TaskOrigin, TimerCtx};
 
 impl Purgatory {
     /// The leader gets a follower's fetch: it learns the follower's offset, may move the ISR
@@ -15,7 +16,7 @@ impl Purgatory {
         incarnation: u32,
         fetch_offset: u64,
         tasks: &mut Tasks,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut TimerCtx,
     ) {
         let (now_ms, leader_leo) = (ctx.now_ms(), self.log_end_offset);
         let follower = self.follower_mut(replica);
@@ -38,8 +39,8 @@ impl Purgatory {
             self.respond_to_follower(replica, incarnation, ctx);
             return;
         }
-        let origin = format!("DelayedFetch broker-{replica} @{fetch_offset}");
-        let (task, parked) = tasks.schedule(self.replica_wait_ms, TaskKind::FollowerFetch { replica }, origin, ctx);
+        let origin = TaskOrigin::DelayedFetch { fetcher: Fetcher::Follower(replica), fetch_offset };
+        let (task, parked) = tasks.schedule(self.replica_wait_ms, origin, ctx);
         if parked {
             self.follower_mut(replica).parked = Some(ParkedFetch { task, fetch_offset, incarnation });
         } else {
@@ -47,22 +48,13 @@ impl Purgatory {
         }
     }
 
-    fn respond_to_follower(
-        &mut self,
-        replica: u32,
-        incarnation: u32,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn respond_to_follower(&mut self, replica: u32, incarnation: u32, ctx: &mut TimerCtx) {
         let event = Event::FollowerResponse { replica, incarnation, up_to_offset: self.log_end_offset };
         ctx.schedule(self.network_ms, event);
     }
 
     /// New records: parked follower fetches that now have enough bytes complete early.
-    pub(super) fn wake_follower_fetches(
-        &mut self,
-        tasks: &mut Tasks,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn wake_follower_fetches(&mut self, tasks: &mut Tasks, ctx: &mut TimerCtx) {
         for index in 0..self.followers.len() {
             let Some(parked) = self.followers[index].parked else {
                 continue;
@@ -73,35 +65,24 @@ impl Purgatory {
             }
             let replica = self.followers[index].id;
             self.followers[index].parked = None;
-            ctx.log(
-                "broker-1",
-                format!("DelayedFetch of broker-{replica} completed early: {available_bytes} B ≥ replica.fetch.min.bytes={}", self.replica_min_bytes),
-            );
+            let min_bytes = self.replica_min_bytes;
+            let fact = PurgatoryFact::FollowerFetchCompletedEarly { replica, available_bytes, min_bytes };
+            record(ctx, Actor::Broker(LEADER), fact);
             tasks.cancel(parked.task, ctx);
             self.respond_to_follower(replica, parked.incarnation, ctx);
         }
     }
 
-    pub(super) fn expire_follower_fetch(
-        &mut self,
-        replica: u32,
-        task: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn expire_follower_fetch(&mut self, replica: u32, task: u64, ctx: &mut TimerCtx) {
         let follower = self.follower_mut(replica);
         match follower.parked.filter(|parked| parked.task == task) {
             Some(parked) => {
                 follower.parked = None;
-                ctx.log(
-                    "broker-1",
-                    format!("DelayedFetch of broker-{replica} expired after replica.fetch.wait.max.ms={}: answered with what there is", self.replica_wait_ms),
-                );
+                let fact = PurgatoryFact::FollowerFetchExpired { replica, wait_ms: self.replica_wait_ms };
+                record(ctx, Actor::Broker(LEADER), fact);
                 self.respond_to_follower(replica, parked.incarnation, ctx);
             }
-            None => ctx.log(
-                "broker-1",
-                format!("an earlier DelayedFetch of broker-{replica} expired: its answer goes nowhere"),
-            ),
+            None => record(ctx, Actor::Broker(LEADER), PurgatoryFact::StaleFollowerFetchExpired { replica }),
         }
     }
 
@@ -110,7 +91,7 @@ impl Purgatory {
         replica: u32,
         incarnation: u32,
         up_to_offset: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut TimerCtx,
     ) {
         let network_ms = self.network_ms;
         let follower = self.follower_mut(replica);
@@ -118,28 +99,30 @@ impl Purgatory {
             return;
         }
         if up_to_offset > follower.log_end_offset {
-            let text = format!("fetched offsets {}..{} from the leader", follower.log_end_offset, up_to_offset - 1);
+            let fact =
+                PurgatoryFact::FollowerFetched { first_offset: follower.log_end_offset, last_offset: up_to_offset - 1 };
             follower.log_end_offset = up_to_offset;
-            ctx.log(format!("broker-{replica}"), text);
+            record(ctx, Actor::Broker(replica), fact);
         }
         let event = Event::FollowerFetch { replica, incarnation, fetch_offset: follower.log_end_offset };
         ctx.schedule(network_ms, event);
     }
 
     /// A follower at or past the HW rejoins the ISR.
-    fn maybe_expand_isr(&mut self, replica: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn maybe_expand_isr(&mut self, replica: u32, ctx: &mut TimerCtx) {
         let follower = self.follower(replica);
         if self.isr.contains(&replica) || follower.fenced || follower.fetched_offset < self.high_watermark {
             return;
         }
-        let before = join(&self.isr);
+        let before = self.isr.clone();
         self.isr.push(replica);
         self.isr.sort_unstable();
-        ctx.log("broker-1", format!("expanding ISR from {before} to {}: broker-{replica} caught up", join(&self.isr)));
+        let fact = PurgatoryFact::IsrExpanded { replica, before, after: self.isr.clone() };
+        record(ctx, Actor::Broker(LEADER), fact);
     }
 
     /// The leader's isr-expiration check: followers behind for more than replica.lag.time.max.ms leave the ISR.
-    pub(super) fn shrink_isr(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn shrink_isr(&mut self, tasks: &mut Tasks, ctx: &mut TimerCtx) {
         let now_ms = ctx.now_ms();
         let lagging: Vec<u32> = self
             .followers
@@ -149,61 +132,49 @@ impl Purgatory {
             .map(|f| f.id)
             .collect();
         for replica in lagging {
-            let before = join(&self.isr);
+            let before = self.isr.clone();
             self.isr.retain(|id| *id != replica);
             let caught_up_ms = self.follower(replica).last_caught_up_ms;
-            ctx.log(
-                "broker-1",
-                format!(
-                    "shrinking ISR from {before} to {}: broker-{replica} last caught up at {caught_up_ms} ms, more than replica.lag.time.max.ms={} ago",
-                    join(&self.isr),
-                    self.lag_max_ms
-                ),
-            );
+            let fact = PurgatoryFact::IsrShrunk {
+                replica,
+                before,
+                after: self.isr.clone(),
+                caught_up_ms,
+                lag_max_ms: self.lag_max_ms,
+            };
+            record(ctx, Actor::Broker(LEADER), fact);
         }
         self.advance_high_watermark(tasks, ctx);
     }
 
     /// The controller fences a crashed broker whose heartbeats stopped (KRaft) and drops it from the ISR.
-    pub(super) fn session_expired(
-        &mut self,
-        replica: u32,
-        incarnation: u32,
-        tasks: &mut Tasks,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn session_expired(&mut self, replica: u32, incarnation: u32, tasks: &mut Tasks, ctx: &mut TimerCtx) {
         let follower = self.follower_mut(replica);
         if follower.alive || follower.incarnation != incarnation {
             return;
         }
         follower.fenced = true;
-        let before = join(&self.isr);
+        let before = self.isr.clone();
         self.isr.retain(|id| *id != replica);
-        ctx.log(
-            "controller",
-            format!(
-                "fenced broker-{replica}: no heartbeat for broker.session.timeout.ms={}; orders-0 Isr {before} → {}",
-                self.session_timeout_ms,
-                join(&self.isr)
-            ),
-        );
+        let fact = PurgatoryFact::BrokerFenced {
+            replica,
+            timeout_ms: self.session_timeout_ms,
+            before,
+            after: self.isr.clone(),
+        };
+        record(ctx, Actor::Controller, fact);
         self.advance_high_watermark(tasks, ctx);
     }
 
     /// The consumer reads only up to the HW; too few bytes parks a `DelayedFetch`.
-    pub(super) fn on_consumer_fetch(
-        &mut self,
-        fetch_offset: u64,
-        tasks: &mut Tasks,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_consumer_fetch(&mut self, fetch_offset: u64, tasks: &mut Tasks, ctx: &mut TimerCtx) {
         let available_bytes = (self.high_watermark - fetch_offset) * RECORD_BYTES;
         if available_bytes >= self.consumer_min_bytes {
             ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
             return;
         }
-        let origin = format!("DelayedFetch consumer @{fetch_offset}");
-        let (task, parked) = tasks.schedule(self.consumer_wait_ms, TaskKind::ConsumerFetch, origin, ctx);
+        let origin = TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, fetch_offset };
+        let (task, parked) = tasks.schedule(self.consumer_wait_ms, origin, ctx);
         if parked {
             self.consumer_parked = Some(ParkedFetch { task, fetch_offset, incarnation: 0 });
         } else {
@@ -212,7 +183,7 @@ impl Purgatory {
     }
 
     /// The HW moved: a parked consumer fetch with enough bytes completes early.
-    pub(super) fn wake_consumer_fetch(&mut self, tasks: &mut Tasks, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn wake_consumer_fetch(&mut self, tasks: &mut Tasks, ctx: &mut TimerCtx) {
         let Some(parked) = self.consumer_parked else {
             return;
         };
@@ -221,38 +192,25 @@ impl Purgatory {
             return;
         }
         self.consumer_parked = None;
-        ctx.log(
-            "broker-1",
-            format!(
-                "DelayedFetch of the consumer completed early: {available_bytes} B ≥ fetch.min.bytes={}",
-                self.consumer_min_bytes
-            ),
-        );
+        let fact = PurgatoryFact::ConsumerFetchCompletedEarly { available_bytes, min_bytes: self.consumer_min_bytes };
+        record(ctx, Actor::Broker(LEADER), fact);
         tasks.cancel(parked.task, ctx);
         ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
     }
 
-    pub(super) fn expire_consumer_fetch(&mut self, task: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn expire_consumer_fetch(&mut self, task: u64, ctx: &mut TimerCtx) {
         if self.consumer_parked.is_some_and(|parked| parked.task == task) {
             self.consumer_parked = None;
-            ctx.log(
-                "broker-1",
-                format!(
-                    "DelayedFetch of the consumer expired after fetch.max.wait.ms={}: empty answer",
-                    self.consumer_wait_ms
-                ),
-            );
+            record(ctx, Actor::Broker(LEADER), PurgatoryFact::ConsumerFetchExpired { wait_ms: self.consumer_wait_ms });
             ctx.schedule(self.network_ms, Event::ConsumerResponse { up_to_offset: self.high_watermark });
         }
     }
 
-    pub(super) fn on_consumer_response(
-        &mut self,
-        up_to_offset: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_consumer_response(&mut self, up_to_offset: u64, ctx: &mut TimerCtx) {
         if up_to_offset > self.consumer_offset {
-            ctx.log("consumer", format!("received offsets {}..{} of orders-0", self.consumer_offset, up_to_offset - 1));
+            let fact =
+                PurgatoryFact::ConsumerReceived { first_offset: self.consumer_offset, last_offset: up_to_offset - 1 };
+            record(ctx, Actor::Consumer(None), fact);
             self.consumer_offset = up_to_offset;
         }
         ctx.schedule(self.network_ms, Event::ConsumerFetch { fetch_offset: self.consumer_offset });

@@ -1,7 +1,7 @@
 //! Read-only views of the wheel for the UI: rings, buckets, tasks, and the last advance's moves.
 
 use super::wheel::{Move, Timer, CANCELLED, NO_EXPIRATION};
-use super::OpCounts;
+use super::{OpCounts, TaskOrigin};
 
 /// One level of Kafka's `TimingWheel`, drawn as a ring; level 0 is the finest.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,8 +30,8 @@ pub struct BucketView {
 pub struct TaskView {
     pub id: u64,
     pub expiration_ms: u64,
-    /// Where it came from: a user label, "DelayedProduce ...", "DelayedFetch ...".
-    pub origin: String,
+    /// Where it came from: a user's label, a `DelayedProduce` or a `DelayedFetch`.
+    pub origin: TaskOrigin,
 }
 
 /// A row of the pending-task list.
@@ -41,14 +41,15 @@ pub struct PendingTaskView {
     pub expiration_ms: u64,
     pub level: usize,
     pub bucket: usize,
-    pub origin: String,
+    pub origin: TaskOrigin,
 }
 
 /// One move of the last advance, with the task's origin ("fell from level 1 bucket 17 into level 0 bucket 10").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
     pub step: Move,
-    pub origin: String,
+    /// `None` when the task was cancelled since.
+    pub origin: Option<TaskOrigin>,
 }
 
 /// The side-by-side operation counts: the wheel and a binary heap fed the same tasks.
@@ -63,7 +64,7 @@ pub struct OpsView {
 
 impl Timer {
     /// Every level with every bucket (empty ones too, so the UI can draw the whole ring).
-    pub fn levels_view(&self, origin: impl Fn(u64) -> String) -> Vec<LevelView> {
+    pub fn levels_view(&self, origin: impl Fn(u64) -> TaskOrigin) -> Vec<LevelView> {
         self.wheels
             .iter()
             .enumerate()
@@ -97,7 +98,7 @@ impl Timer {
     }
 
     /// Pending tasks by expiration (then id), with their (level, bucket).
-    pub fn pending_view(&self, origin: impl Fn(u64) -> String) -> Vec<PendingTaskView> {
+    pub fn pending_view(&self, origin: impl Fn(u64) -> TaskOrigin) -> Vec<PendingTaskView> {
         let mut rows: Vec<PendingTaskView> = Vec::with_capacity(self.pending());
         for (level, wheel) in self.wheels.iter().enumerate() {
             for (bucket, list) in wheel.buckets.iter().enumerate() {
@@ -117,7 +118,7 @@ impl Timer {
     }
 
     /// The last advance's moves with origins (needs tracing on).
-    pub fn moves_view(&self, origin: impl Fn(u64) -> String) -> Vec<MoveView> {
+    pub fn moves_view(&self, origin: impl Fn(u64) -> Option<TaskOrigin>) -> Vec<MoveView> {
         self.last_moves().iter().map(|step| MoveView { step: *step, origin: origin(step.id) }).collect()
     }
 }
