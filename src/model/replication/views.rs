@@ -1,10 +1,12 @@
 //! Small read-only views of the replication scene for the UI and for tests.
 
+use std::fmt;
+
 use super::ledger::LedgerSummary;
 use super::log::LogRecord;
-use super::partition::Role;
-use super::world::{join, Event, Node, Replication, TOPIC};
-use crate::model::kernel::Sim;
+use super::partition::{FetchResponse, PartitionError, Role};
+use super::{join, Event, Node, Replication, TOPIC};
+use crate::model::kernel::{Arg, Describe, Message, Sim};
 
 /// One offset of a replica's log: which record, stamped with which leader epoch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +25,8 @@ pub struct ReplicaView {
     pub alive: bool,
     pub paused: bool,
     pub fenced: bool,
-    /// "leader", "follower" or "unknown" (just restarted, no metadata yet), as this broker believes.
-    pub role: &'static str,
+    /// The role this broker believes it has.
+    pub role: ReplicaRole,
     pub leader_epoch: i32,
     pub log_end_offset: i64,
     pub high_watermark: i64,
@@ -48,8 +50,8 @@ pub struct ControllerView {
 /// `kafka-topics --describe` for the partition, plus the health counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DescribeView {
-    /// e.g. `Topic: orders`, `Partition: 0`, `Leader: 1`, `Replicas: 1,2,3`, `Isr: 1,2`, tab-separated.
-    pub line: String,
+    /// Kafka's describe line, as fields (its `Display` is Kafka's own text).
+    pub line: DescribeLine,
     pub under_replicated_partitions: u32,
     pub under_min_isr_partitions: u32,
     pub offline_partitions: u32,
@@ -58,24 +60,138 @@ pub struct DescribeView {
 /// A message on the wire, for drawing: what it is, from where to where, how far along.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InFlightView {
-    /// "Fetch", "FetchResponse", "OffsetsForLeaderEpoch", "OffsetsForLeaderEpochResponse",
-    /// "Produce" or "ProduceResponse".
-    pub kind: &'static str,
+    pub kind: MessageKind,
     pub from: Node,
     pub to: Node,
     pub sent_ms: u64,
     pub arrives_ms: u64,
     /// 0.0 just sent … 1.0 arriving.
     pub progress: f64,
-    /// A one-line summary (fetch offset, record count, HW, error…).
-    pub detail: String,
+    /// What it carries (fetch offset, record count, HW, error…).
+    pub detail: WireDetail,
 }
 
-fn role_name(role: &Role) -> &'static str {
-    match role {
-        Role::Leader => "leader",
-        Role::Follower { .. } => "follower",
-        Role::Unknown => "unknown",
+/// What a broker believes its role is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplicaRole {
+    Leader,
+    Follower,
+    /// Just restarted: no metadata yet.
+    Unknown,
+}
+
+impl ReplicaRole {
+    fn of(role: &Role) -> Self {
+        match role {
+            Role::Leader => ReplicaRole::Leader,
+            Role::Follower { .. } => ReplicaRole::Follower,
+            Role::Unknown => ReplicaRole::Unknown,
+        }
+    }
+}
+
+/// The `kafka-topics --describe` line of the partition, as its fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DescribeLine {
+    pub topic: &'static str,
+    pub partition: u32,
+    pub leader: Option<u32>,
+    pub replicas: Vec<u32>,
+    pub isr: Vec<u32>,
+}
+
+/// Kafka's own text: `Topic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2,3\tIsr: 1,2`.
+impl fmt::Display for DescribeLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let leader = self.leader.map_or("none".to_string(), |l| l.to_string());
+        write!(
+            f,
+            "Topic: {}\tPartition: {}\tLeader: {leader}\tReplicas: {}\tIsr: {}",
+            self.topic,
+            self.partition,
+            join(&self.replicas),
+            join(&self.isr)
+        )
+    }
+}
+
+/// A request or response on the wire, by Kafka's API name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MessageKind {
+    Fetch,
+    FetchResponse,
+    OffsetsForLeaderEpoch,
+    OffsetsForLeaderEpochResponse,
+    Produce,
+    ProduceResponse,
+}
+
+impl MessageKind {
+    /// Kafka's name for the API (not translated).
+    pub fn api_name(self) -> &'static str {
+        match self {
+            MessageKind::Fetch => "Fetch",
+            MessageKind::FetchResponse => "FetchResponse",
+            MessageKind::OffsetsForLeaderEpoch => "OffsetsForLeaderEpoch",
+            MessageKind::OffsetsForLeaderEpochResponse => "OffsetsForLeaderEpochResponse",
+            MessageKind::Produce => "Produce",
+            MessageKind::ProduceResponse => "ProduceResponse",
+        }
+    }
+}
+
+/// What a message on the wire carries, as the lab summarises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WireDetail {
+    FetchOffset(i64),
+    Records {
+        count: u32,
+        high_watermark: i64,
+    },
+    OffsetOutOfRange {
+        leader_log_end_offset: i64,
+    },
+    Error(PartitionError),
+    LeaderEpoch(i32),
+    /// `leader_epoch` is -1 when the leader does not know the epoch.
+    EpochEnd {
+        leader_epoch: i32,
+        end_offset: i64,
+    },
+    Record(u64),
+    Offset(i64),
+}
+
+crate::messages! {
+    pub WIRE_KEYS;
+    WIRE_FETCH_OFFSET = "replication.wire.fetch_offset" => "fetchOffset={offset}";
+    WIRE_RECORDS = "replication.wire.records" => "{count} record(s), highWatermark={hw}";
+    WIRE_OUT_OF_RANGE = "replication.wire.out_of_range" => "OFFSET_OUT_OF_RANGE (leader LEO {leo})";
+    WIRE_ERROR = "replication.wire.error" => "{error}";
+    WIRE_EPOCH = "replication.wire.epoch" => "leaderEpoch={epoch}";
+    WIRE_EPOCH_END = "replication.wire.epoch_end" => "leaderEpoch={epoch} endOffset={offset}";
+    WIRE_RECORD = "replication.wire.record" => "record #{record}";
+    WIRE_OFFSET = "replication.wire.offset" => "offset={offset}";
+}
+
+impl Describe for WireDetail {
+    fn message(&self) -> Message {
+        match *self {
+            WireDetail::FetchOffset(offset) => Message::new(WIRE_FETCH_OFFSET).with("offset", Arg::int(offset)),
+            WireDetail::Records { count, high_watermark } => {
+                Message::new(WIRE_RECORDS).with("count", Arg::int(count)).with("hw", Arg::int(high_watermark))
+            }
+            WireDetail::OffsetOutOfRange { leader_log_end_offset } => {
+                Message::new(WIRE_OUT_OF_RANGE).with("leo", Arg::int(leader_log_end_offset))
+            }
+            WireDetail::Error(error) => Message::new(WIRE_ERROR).with("error", Arg::kafka(error.name())),
+            WireDetail::LeaderEpoch(epoch) => Message::new(WIRE_EPOCH).with("epoch", Arg::int(epoch)),
+            WireDetail::EpochEnd { leader_epoch, end_offset } => {
+                Message::new(WIRE_EPOCH_END).with("epoch", Arg::int(leader_epoch)).with("offset", Arg::int(end_offset))
+            }
+            WireDetail::Record(record) => Message::new(WIRE_RECORD).with("record", Arg::int(record)),
+            WireDetail::Offset(offset) => Message::new(WIRE_OFFSET).with("offset", Arg::int(offset)),
+        }
     }
 }
 
@@ -94,7 +210,7 @@ impl Replication {
                     alive: broker.alive,
                     paused: broker.paused,
                     fenced: broker.fenced,
-                    role: role_name(&replica.role),
+                    role: ReplicaRole::of(&replica.role),
                     leader_epoch: replica.leader_epoch,
                     log_end_offset: replica.log.log_end_offset(),
                     high_watermark: hw,
@@ -130,12 +246,13 @@ impl Replication {
 
     pub fn describe(&self) -> DescribeView {
         let isr = self.partition.isr();
-        let leader = self.partition.leader().map_or("none".to_string(), |l| l.to_string());
-        let line = format!(
-            "Topic: {TOPIC}\tPartition: 0\tLeader: {leader}\tReplicas: {}\tIsr: {}",
-            join(self.partition.assignment()),
-            join(&isr)
-        );
+        let line = DescribeLine {
+            topic: TOPIC,
+            partition: 0,
+            leader: self.partition.leader(),
+            replicas: self.partition.assignment().to_vec(),
+            isr: isr.clone(),
+        };
         DescribeView {
             line,
             under_replicated_partitions: u32::from(isr.len() < self.partition.assignment().len()),
@@ -197,40 +314,38 @@ pub fn in_flight(sim: &Sim<Replication>) -> Vec<InFlightView> {
 }
 
 fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFlightView> {
+    use MessageKind as K;
     let (kind, from, to, sent_ms, detail) = match event {
         Event::FetchArrives { leader, request, sent_ms, .. } => (
-            "Fetch",
-            Node::Broker(request.follower),
-            Node::Broker(*leader),
+            K::Fetch,
+            Node::Id(request.follower),
+            Node::Id(*leader),
             *sent_ms,
-            format!("fetchOffset={}", request.fetch_offset),
+            WireDetail::FetchOffset(request.fetch_offset),
         ),
         Event::FetchResponseArrives { follower, leader, response, sent_ms, .. } => {
-            ("FetchResponse", Node::Broker(*leader), Node::Broker(*follower), *sent_ms, fetch_detail(response))
+            (K::FetchResponse, Node::Id(*leader), Node::Id(*follower), *sent_ms, fetch_detail(response))
         }
         Event::EpochRequestArrives { leader, follower, leader_epoch, sent_ms, .. } => (
-            "OffsetsForLeaderEpoch",
-            Node::Broker(*follower),
-            Node::Broker(*leader),
+            K::OffsetsForLeaderEpoch,
+            Node::Id(*follower),
+            Node::Id(*leader),
             *sent_ms,
-            format!("leaderEpoch={leader_epoch}"),
+            WireDetail::LeaderEpoch(*leader_epoch),
         ),
         Event::EpochResponseArrives { follower, leader, answer, sent_ms, .. } => {
             let detail = match answer {
-                Ok(a) => format!("leaderEpoch={} endOffset={}", a.leader_epoch.unwrap_or(-1), a.end_offset),
-                Err(e) => e.name().to_string(),
+                Ok(a) => WireDetail::EpochEnd { leader_epoch: a.leader_epoch.unwrap_or(-1), end_offset: a.end_offset },
+                Err(e) => WireDetail::Error(*e),
             };
-            ("OffsetsForLeaderEpochResponse", Node::Broker(*leader), Node::Broker(*follower), *sent_ms, detail)
+            (K::OffsetsForLeaderEpochResponse, Node::Id(*leader), Node::Id(*follower), *sent_ms, detail)
         }
         Event::ProduceArrives { leader, request, sent_ms } => {
-            ("Produce", Node::Producer, Node::Broker(*leader), *sent_ms, format!("record #{}", request.record_id))
+            (K::Produce, Node::Producer, Node::Id(*leader), *sent_ms, WireDetail::Record(request.record_id))
         }
         Event::ProduceResponseArrives { from, result, sent_ms, .. } => {
-            let detail = match result {
-                Ok(offset) => format!("offset={offset}"),
-                Err(e) => e.name().to_string(),
-            };
-            ("ProduceResponse", Node::Broker(*from), Node::Producer, *sent_ms, detail)
+            let detail = result.map_or_else(WireDetail::Error, WireDetail::Offset);
+            (K::ProduceResponse, Node::Id(*from), Node::Producer, *sent_ms, detail)
         }
         _ => return None,
     };
@@ -239,16 +354,16 @@ fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFli
     Some(InFlightView { kind, from, to, sent_ms, arrives_ms, progress, detail })
 }
 
-fn fetch_detail(response: &super::partition::FetchResponse) -> String {
-    use super::partition::FetchResponse;
+fn fetch_detail(response: &FetchResponse) -> WireDetail {
     match response {
-        FetchResponse::Records { records, high_watermark, .. } => {
-            format!("{} record(s), highWatermark={high_watermark}", records.len())
-        }
+        FetchResponse::Records { records, high_watermark, .. } => WireDetail::Records {
+            count: u32::try_from(records.len()).unwrap_or(u32::MAX),
+            high_watermark: *high_watermark,
+        },
         FetchResponse::OffsetOutOfRange { leader_log_end_offset } => {
-            format!("OFFSET_OUT_OF_RANGE (leader LEO {leader_log_end_offset})")
+            WireDetail::OffsetOutOfRange { leader_log_end_offset: *leader_log_end_offset }
         }
-        FetchResponse::Error(e) => e.name().to_string(),
+        FetchResponse::Error(e) => WireDetail::Error(*e),
     }
 }
 
