@@ -13,26 +13,31 @@ pub mod ledger;
 pub mod log;
 mod partition;
 mod producer;
+mod refusals;
 mod roles;
 mod scene;
 pub mod schema;
 mod views;
+mod wire;
+mod wording;
 mod world;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use facts::{Fact, IsrDirection, Refusal, SendError, TruncationCause, FACT_KEYS, REFUSAL_KEYS};
+pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
 pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
 pub use partition::{
     FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role,
 };
+pub use refusals::{Refusal, REFUSAL_KEYS};
 pub use roles::{Election, FollowerRequest, Truncation};
 pub use schema::{Acks, Settings, REPLICATION_SCHEMA};
 pub use views::{
-    in_flight, ControllerView, DescribeLine, DescribeView, InFlightView, MessageKind, ProducerView, PurgatoryView,
-    RecordView, ReplicaRole, ReplicaView, WireDetail, WIRE_KEYS,
+    ControllerView, DescribeLine, DescribeView, ProducerView, PurgatoryView, RecordView, ReplicaRole, ReplicaView,
 };
+pub use wire::{in_flight, InFlightView, MessageKind, WireDetail, WIRE_KEYS};
+pub use wording::FACT_KEYS;
 
 use crate::model::kernel::{Actor, Ctx};
 pub use crate::model::kernel::{Fault, Node};
