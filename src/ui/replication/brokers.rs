@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::broker_name;
+use super::{broker_name, node_name};
 use crate::html;
 use crate::i18n::{render, t, tf};
 use crate::markup::Html;
@@ -43,15 +43,21 @@ fn line(out: &mut Html, class: &str, text: &str) {
     html!(out, "<p class=\"{}\">{}</p>", class, text);
 }
 
+/// Every replica's view and the purgatories, computed once per change for all cards.
+type CardData = (Vec<ReplicaView>, Vec<PurgatoryView>);
+
 #[component]
 pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
-    let ids = Memo::new(move |_: Option<&Vec<u32>>| session.with(|run| run.world().partition().assignment().to_vec()));
+    let cluster: Memo<CardData> =
+        Memo::new(move |_| session.with(|run| (run.world().replica_views(), run.world().purgatory_views())));
+    let ids =
+        Memo::new(move |_: Option<&Vec<u32>>| cluster.with(|(views, _)| views.iter().map(|v| v.broker).collect()));
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
     view! {
         <div class="node-cards" style=move || format!("--cols: {}", cols())>
             <ProducerCard session=session/>
             <For each=move || ids.get() key=|id: &u32| *id let:id>
-                <BrokerCard id=id session=session/>
+                <BrokerCard id=id cluster=cluster session=session/>
             </For>
             <ControllerCard session=session/>
         </div>
@@ -84,7 +90,7 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
     let markup = Signal::derive(move || session.with(producer_markup));
     view! {
         <article class="node-card producer" data-testid="producer">
-            <h3>"producer"</h3>
+            <h3>{node_name(Node::Producer)}</h3>
             <Markup html=markup/>
             <form class="produce" on:submit=send>
                 <input type="number" min="1" max="10000" prop:value=move || count.get()
@@ -159,17 +165,16 @@ fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> Html {
     out
 }
 
-/// The broker's view and its purgatories now (defaults if it no longer exists).
-fn broker_now(run: &crate::model::scene::Run<Replication>, id: u32) -> Option<(ReplicaView, PurgatoryView)> {
-    let w = run.world();
-    let view = w.replica_views().into_iter().find(|v| v.broker == id)?;
-    let parked = w.purgatory_views().into_iter().find(|p| p.broker == id).unwrap_or_default();
+/// One broker's view and its purgatories (`None` once it is gone).
+fn broker_now((views, parked): &CardData, id: u32) -> Option<(ReplicaView, PurgatoryView)> {
+    let view = views.iter().find(|v| v.broker == id)?.clone();
+    let parked = parked.iter().find(|p| p.broker == id).cloned().unwrap_or_default();
     Some((view, parked))
 }
 
 #[component]
-fn BrokerCard(id: u32, session: Session<Replication>) -> impl IntoView {
-    let now = Memo::new(move |_| session.with(|run| broker_now(run, id)));
+fn BrokerCard(id: u32, cluster: Memo<CardData>, session: Session<Replication>) -> impl IntoView {
+    let now = Memo::new(move |_| cluster.with(|c| broker_now(c, id)));
     let class = move || {
         now.with(|n| match n {
             Some((v, _)) => format!("node-card broker {} role-{}", state_line(v).1, role_style(v.role).1),
@@ -242,7 +247,7 @@ fn ControllerCard(session: Session<Replication>) -> impl IntoView {
     let markup = Signal::derive(move || session.with(|run| controller_markup(run.world())));
     view! {
         <article class="node-card controller" data-testid="controller">
-            <h3>"controller"</h3>
+            <h3>{node_name(Node::Controller)}</h3>
             <Markup html=markup/>
             <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked())) title=t("replication.unclean.hint") data-testid="unclean-toggle">
                 {move || if unclean.get() { t("replication.unclean.off") } else { t("replication.unclean.on") }}

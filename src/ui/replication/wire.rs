@@ -107,7 +107,7 @@ fn node_box(out: &mut Html, col: usize, label: &str, sub: &str, class: &str) {
 fn node_boxes(out: &mut Html, w: &Replication) {
     let n = w.brokers().len();
     let p = w.partition();
-    node_box(out, 0, "producer", "", "producer");
+    node_box(out, 0, &node_name(Node::Producer), "", "producer");
     for b in w.brokers() {
         let (sub, class) = if !b.alive {
             (t("replication.node.down").to_string(), "down")
@@ -122,7 +122,7 @@ fn node_boxes(out: &mut Html, w: &Replication) {
         };
         node_box(out, b.id as usize, &broker_name(b.id), &sub, class);
     }
-    node_box(out, n + 1, "controller", "", "controller");
+    node_box(out, n + 1, &node_name(Node::Controller), "", "controller");
 }
 
 /// Every pair of endpoints that has a link a learner can cut.
