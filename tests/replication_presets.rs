@@ -1,7 +1,9 @@
 //! Every preset of the replication scene, replayed: which acknowledged records are lost,
 //! and that none are under the safe configuration.
 
-use kafka_lab::model::replication::{Replication, Role};
+use kafka_lab::model::replication::{
+    DescribeLine, Fact, IsrDirection, Replication, Role, Truncation, TruncationCause, TOPIC,
+};
 use kafka_lab::model::scene::{LabScene, Run};
 
 fn preset(id: &str) -> Run<Replication> {
@@ -9,8 +11,8 @@ fn preset(id: &str) -> Run<Replication> {
     Run::from_preset(preset).unwrap_or_else(|e| panic!("preset {id} does not replay: {e}"))
 }
 
-fn logged(run: &Run<Replication>, needle: &str) -> bool {
-    run.sim().log().iter().any(|e| e.fact.0.contains(needle))
+fn logged(run: &Run<Replication>, wanted: impl Fn(&Fact) -> bool) -> bool {
+    run.sim().log().iter().any(|e| wanted(&e.fact))
 }
 
 #[test]
@@ -50,7 +52,11 @@ fn acks_one_loses_acked_record_when_leader_dies() {
 #[test]
 fn acks_all_with_min_insync_one_acks_on_the_leader_alone_after_the_isr_shrank() {
     let run = preset("loss-min-isr-1");
-    assert!(logged(&run, "Shrinking ISR from 1,2,3 to 1"));
+    assert!(logged(&run, |f| matches!(
+        f,
+        Fact::IsrUpdated { direction: IsrDirection::Shrinking, before, after, .. }
+            if before == &[1, 2, 3] && after == &[1]
+    )));
     let w = run.world();
     assert_eq!(w.acked_lost(), vec![2, 3, 4], "acked by an ISR of one, then gone with its page cache");
 }
@@ -58,7 +64,7 @@ fn acks_all_with_min_insync_one_acks_on_the_leader_alone_after_the_isr_shrank() 
 #[test]
 fn min_insync_two_refuses_the_same_writes_and_loses_nothing() {
     let run = preset("safe-min-isr-2");
-    assert!(logged(&run, "NOT_ENOUGH_REPLICAS (ISR size 1 < min.insync.replicas=2)"));
+    assert!(logged(&run, |f| matches!(f, Fact::NotEnoughReplicas { isr_size: 1, min_insync_replicas: 2, .. })));
     let summary = run.world().ledger_summary();
     assert_eq!((summary.acked, summary.acked_lost), (0, 0));
 }
@@ -66,7 +72,7 @@ fn min_insync_two_refuses_the_same_writes_and_loses_nothing() {
 #[test]
 fn unclean_election_promotes_a_stale_replica_and_reuses_offsets() {
     let run = preset("loss-unclean");
-    assert!(logged(&run, "UNCLEAN leader election"));
+    assert!(logged(&run, |f| matches!(f, Fact::UncleanLeaderElected { new: 2, .. })));
     let w = run.world();
     assert_eq!(w.acked_lost(), vec![1, 2, 3, 4, 5]);
     let leader_log = w.partition().replica(2).log.records();
@@ -91,7 +97,7 @@ fn lab2_acks_one_loses_some_acked_records_and_acks_all_loses_none() {
 #[test]
 fn lab3_unclean_election_brings_the_partition_back_without_the_thousand_records() {
     let run = preset("lab3-unclean");
-    assert!(logged(&run, "stays offline: no live ISR member"));
+    assert!(logged(&run, |f| matches!(f, Fact::StaysOffline)));
     let w = run.world();
     assert_eq!(w.partition().leader(), Some(2));
     assert_eq!(w.acked_lost().len(), 1000);
@@ -125,7 +131,14 @@ fn kip101_divergence_with_leader_epoch_on_truncates_the_divergent_suffix() {
     let run = preset("kip101-divergence-epoch-on");
     let w = run.world();
     assert!(w.divergent_offsets().is_empty());
-    assert!(logged(&run, "says epoch 0 ends at offset 1: truncating log from LEO 2 to offset 1"));
+    assert!(logged(&run, |f| matches!(
+        f,
+        Fact::Truncated {
+            cause: TruncationCause::EpochEnds { epoch: 0, end_offset: 1, .. },
+            truncation: Some(Truncation { from_leo: 2, to_offset: 1 }),
+            ..
+        }
+    )));
     assert_eq!(w.partition().replica(1).role, Role::Follower { leader: Some(2), truncating: false });
 }
 
@@ -140,10 +153,12 @@ fn rf3_min_insync_two_keeps_writing_with_one_broker_down() {
 #[test]
 fn rf3_min_insync_two_refuses_writes_with_two_brokers_down() {
     let run = preset("min-isr-2-two-down");
-    assert!(logged(&run, "NOT_ENOUGH_REPLICAS"));
+    assert!(logged(&run, |f| matches!(f, Fact::NotEnoughReplicas { .. })));
     let w = run.world();
     let summary = w.ledger_summary();
     assert_eq!((summary.acked, summary.pending, summary.acked_lost), (5, 5, 0));
     assert_eq!(w.describe().under_min_isr_partitions, 1);
-    assert_eq!(w.describe().line, "Topic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2,3\tIsr: 1");
+    let line = DescribeLine { topic: TOPIC, partition: 0, leader: Some(1), replicas: vec![1, 2, 3], isr: vec![1] };
+    assert_eq!(w.describe().line, line);
+    assert_eq!(line.to_string(), "Topic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2,3\tIsr: 1", "Kafka's own line");
 }

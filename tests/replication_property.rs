@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use kafka_lab::model::config::Config;
-use kafka_lab::model::kernel::Sim;
-use kafka_lab::model::replication::{Command, Node, Replication, REPLICATION_SCHEMA};
+use kafka_lab::model::kernel::{Fault, Node, Sim};
+use kafka_lab::model::replication::{Command, Replication, Settings, REPLICATION_SCHEMA};
 
 /// A tiny xorshift generator for the schedules themselves (the model has its own seeded RNG).
 struct Schedule(u64);
@@ -23,7 +23,7 @@ impl Schedule {
         match self.below(5) {
             0 => Node::Controller,
             1 => Node::Producer,
-            k => Node::Broker(k as u32 - 1),
+            k => Node::Id(k as u32 - 1),
         }
     }
 
@@ -31,12 +31,15 @@ impl Schedule {
         let broker = self.below(3) as u32 + 1;
         match self.below(9) {
             0 | 1 => Command::Produce { records: self.below(5) as u32 + 1 },
-            2 => Command::Kill(broker),
-            3 => Command::Restart(broker),
-            4 => Command::Pause { broker, duration_ms: 1_000 + self.below(20_000) },
-            5 => Command::Slow { broker, delay_ms: [0, 0, 2_000, 40_000][self.below(4) as usize] },
-            6 => Command::Cut(self.node(), self.node()),
-            7 => Command::Heal(self.node(), self.node()),
+            2 => Command::Fault(Fault::Crash(Node::Id(broker))),
+            3 => Command::Fault(Fault::Restart(Node::Id(broker))),
+            4 => Command::Fault(Fault::Pause { node: Node::Id(broker), duration_ms: Some(1_000 + self.below(20_000)) }),
+            5 => {
+                let delay_ms = [0, 0, 2_000, 40_000][self.below(4) as usize];
+                Command::Fault(Fault::Slow { node: Node::Id(broker), delay_ms })
+            }
+            6 => Command::Fault(Fault::Cut(self.node(), self.node())),
+            7 => Command::Fault(Fault::Heal(self.node(), self.node())),
             _ => Command::SetUncleanElection(false),
         }
     }
@@ -88,7 +91,7 @@ fn check(sim: &Sim<Replication>, read: &mut BTreeMap<usize, u64>, seed: u64) {
 
 fn run_schedule(seed: u64, settle: bool) {
     let mut schedule = Schedule(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut sim = Sim::new(seed, Replication::new(&safe_config()).unwrap());
+    let mut sim = Sim::new(seed, Replication::new(Settings::from_config(&safe_config()).unwrap()));
     let mut read = BTreeMap::new();
     for _ in 0..10 {
         let _ = sim.apply(&schedule.command());
@@ -103,13 +106,13 @@ fn run_schedule(seed: u64, settle: bool) {
     }
     // Heal everything and let the cluster settle: still nothing acked is lost, nothing hangs.
     for broker in 1..=3 {
-        let _ = sim.apply(&Command::Restart(broker));
-        let _ = sim.apply(&Command::Slow { broker, delay_ms: 0 });
+        let _ = sim.apply(&Command::Fault(Fault::Restart(Node::Id(broker))));
+        let _ = sim.apply(&Command::Fault(Fault::Slow { node: Node::Id(broker), delay_ms: 0 }));
     }
-    let nodes = [Node::Broker(1), Node::Broker(2), Node::Broker(3), Node::Controller, Node::Producer];
+    let nodes = [Node::Id(1), Node::Id(2), Node::Id(3), Node::Controller, Node::Producer];
     for a in nodes {
         for b in nodes {
-            let _ = sim.apply(&Command::Heal(a, b));
+            let _ = sim.apply(&Command::Fault(Fault::Heal(a, b)));
         }
     }
     let until_ms = sim.now_ms() + 150_000;

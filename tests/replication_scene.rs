@@ -1,55 +1,79 @@
 //! The replication scene as the shell drives it: link tokens, refused commands, config checks.
 
-use kafka_lab::model::kernel::Input;
-use kafka_lab::model::replication::{Command, Node, Replication};
-use kafka_lab::model::scene::{LabScene, Run};
+use kafka_lab::model::kernel::{Actor, Describe, Fault, Input, Node, TokenError};
+use kafka_lab::model::replication::{Command, Fact, Refusal, Replication};
+use kafka_lab::model::scene::{LabScene, Run, RunError};
 
 #[test]
 fn every_command_round_trips_through_its_link_token() {
     let commands = [
         Command::Produce { records: 7 },
-        Command::Kill(2),
-        Command::PowerFail(3),
-        Command::Restart(1),
-        Command::Pause { broker: 2, duration_ms: 15_000 },
-        Command::Slow { broker: 3, delay_ms: 40_000 },
-        Command::Cut(Node::Broker(1), Node::Controller),
-        Command::Heal(Node::Producer, Node::Broker(2)),
+        Command::Fault(Fault::Crash(Node::Id(2))),
+        Command::Fault(Fault::PowerFail(Node::Id(3))),
+        Command::Fault(Fault::Restart(Node::Id(1))),
+        Command::Fault(Fault::Pause { node: Node::Id(2), duration_ms: Some(15_000) }),
+        Command::Fault(Fault::Slow { node: Node::Id(3), delay_ms: 40_000 }),
+        Command::Fault(Fault::Cut(Node::Id(1), Node::Controller)),
+        Command::Fault(Fault::Heal(Node::Producer, Node::Id(2))),
         Command::SetUncleanElection(true),
+        Command::SetUncleanElection(false),
     ];
     for command in commands {
         let token = Replication::encode_command(&command);
-        assert!(
-            !token.starts_with('w')
-                && !(token.starts_with('s') && token[1..].starts_with(|c: char| c.is_ascii_digit()))
-        );
+        let wait_or_step =
+            token.starts_with('w') || (token.starts_with('s') && token[1..].starts_with(|c: char| c.is_ascii_digit()));
+        assert!(!wait_or_step, "{token} would read as a wait or a step");
         assert_eq!(Replication::decode_command(&token), Ok(command), "{token}");
     }
-    assert!(Replication::decode_command("explode-1").unwrap_err().to_string().contains("unknown action"));
+    for unknown in ["explode-1", "stall-2", "unclean-2", "kill-1-2", "produce"] {
+        assert!(
+            matches!(Replication::decode_command(unknown), Err(TokenError::UnknownAction { .. })),
+            "{unknown} is not a token of this scene"
+        );
+    }
+}
+
+#[test]
+fn old_link_tokens_read_as_they_always_have() {
+    let read = |token: &str| Replication::decode_command(token);
+    assert_eq!(read("kill-1"), Ok(Command::Fault(Fault::Crash(Node::Id(1)))));
+    assert_eq!(
+        read("pause-2-15000"),
+        Ok(Command::Fault(Fault::Pause { node: Node::Id(2), duration_ms: Some(15_000) }))
+    );
+    assert_eq!(read("cut-p-1"), Ok(Command::Fault(Fault::Cut(Node::Producer, Node::Id(1)))));
+    assert_eq!(read("heal-2-c"), Ok(Command::Fault(Fault::Heal(Node::Id(2), Node::Controller))));
+    assert_eq!(read("unclean-1"), Ok(Command::SetUncleanElection(true)));
+    assert!(matches!(read("produce-x"), Err(TokenError::NotANumber { .. })));
 }
 
 #[test]
 fn a_refused_fault_changes_nothing_and_says_why() {
     let mut run = Run::<Replication>::new(5, &[]).unwrap();
-    run.history.push(Input::Command(Command::Kill(2))).unwrap();
+    let kill = Input::Command(Command::Fault(Fault::Crash(Node::Id(2))));
+    run.history.push(kill.clone()).unwrap();
     let before = (run.sim().trace_hash(), run.history.tape().len());
-    let err = run.history.push(Input::Command(Command::Kill(2))).unwrap_err().to_string();
-    assert_eq!(err, "broker-2 is already down.");
-    let err =
-        run.history.push(Input::Command(Command::Heal(Node::Broker(1), Node::Controller))).unwrap_err().to_string();
-    assert_eq!(err, "The link broker-1 ↔ controller is not cut.");
+    assert_eq!(run.history.push(kill).unwrap_err(), Refusal::AlreadyDown { id: 2 });
+    let heal = Input::Command(Command::Fault(Fault::Heal(Node::Id(1), Node::Controller)));
+    assert_eq!(run.history.push(heal).unwrap_err(), Refusal::LinkNotCut { a: Node::Id(1), b: Node::Controller });
+    let stall = Input::Command(Command::Fault(Fault::Pause { node: Node::Id(1), duration_ms: None }));
+    assert_eq!(run.history.push(stall).unwrap_err(), Refusal::FaultNotModelled);
+    let kill_controller = Input::Command(Command::Fault(Fault::Crash(Node::Controller)));
+    assert_eq!(run.history.push(kill_controller).unwrap_err(), Refusal::FaultNotModelled);
+    let nine = Input::Command(Command::Fault(Fault::Restart(Node::Id(9))));
+    assert_eq!(run.history.push(nine).unwrap_err(), Refusal::NoSuchBroker { id: 9, brokers: 3 });
     assert_eq!((run.sim().trace_hash(), run.history.tape().len()), before);
 }
 
 #[test]
 fn impossible_configs_are_refused_with_kafkas_wording() {
     let set = |name: &str, value: &str| vec![(name.to_string(), value.to_string())];
-    let err = Run::<Replication>::new(1, &set("replication.factor", "4")).unwrap_err().to_string();
-    assert!(err.contains("cannot be reached because only 3 broker(s)"), "{err}");
-    let err = Run::<Replication>::new(1, &set("acks", "2")).unwrap_err().to_string();
-    assert!(err.contains("String must be one of: all, -1, 0, 1"), "{err}");
-    let err = Run::<Replication>::new(1, &set("delivery.timeout.ms", "1000")).unwrap_err().to_string();
-    assert!(err.starts_with("delivery.timeout.ms should be equal to or larger than"), "{err}");
+    let refused = |name: &str, value: &str| Run::<Replication>::new(1, &set(name, value)).unwrap_err();
+    let rf = Refusal::ReplicationFactorTooLarge { replication_factor: 4, brokers: 3 };
+    assert_eq!(refused("replication.factor", "4"), RunError::Build(rf.message()));
+    assert!(matches!(refused("acks", "2"), RunError::Config(_)));
+    let timeout = Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms: 1000, request_timeout_ms: 30_000 };
+    assert_eq!(refused("delivery.timeout.ms", "1000"), RunError::Build(timeout.message()));
 }
 
 #[test]
@@ -59,5 +83,9 @@ fn the_same_seed_and_tape_replay_the_same_trace() {
     let b = Run::<Replication>::restore(9, &[], tape, None).unwrap();
     assert_eq!(a.sim().trace_hash(), b.sim().trace_hash());
     assert_eq!(a.world().ledger_summary().acked_lost, 0);
-    assert!(a.sim().log().iter().any(|e| e.fact.0.contains("fenced broker-2")));
+    assert!(a
+        .sim()
+        .log()
+        .iter()
+        .any(|e| e.actor == Actor::Controller && matches!(e.fact, Fact::BrokerFenced { broker: 2, .. })));
 }

@@ -1,15 +1,16 @@
 //! The follower fetcher (`ReplicaFetcherThread` / `AbstractFetcherThread`) and the leader's
 //! side of replication (`ReplicaManager.fetchMessages`, fetch purgatory, `isr-expiration`).
 
+use super::facts::{IsrDirection, TruncationCause};
 use super::log::EpochEndOffset;
 use super::partition::{FetchRequest, FetchResponse, PartitionError, Role};
 use super::roles::{FollowerRequest, Truncation};
-use super::world::{join, DelayedFetch, Event, Node, Replication};
-use crate::model::kernel::Ctx;
+use super::{DelayedFetch, Event, Fact, Node, RepCtx, Replication};
+use crate::model::kernel::Actor;
 
 impl Replication {
     /// Restarts a broker's fetcher: new session (older responses are ignored), wake up now.
-    pub(super) fn restart_fetcher(&mut self, follower: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn restart_fetcher(&mut self, follower: u32, ctx: &mut RepCtx) {
         let broker = self.broker_mut(follower);
         broker.fetch_session += 1;
         broker.awaiting_fetch = false;
@@ -18,23 +19,13 @@ impl Replication {
         ctx.schedule(delay_ms, Event::FetcherWakeup { follower, session });
     }
 
-    fn schedule_next_fetch(
-        &mut self,
-        follower: u32,
-        backoff_ms: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn schedule_next_fetch(&mut self, follower: u32, backoff_ms: u64, ctx: &mut RepCtx) {
         let broker = self.broker(follower);
         let session = broker.fetch_session;
         ctx.schedule(backoff_ms + broker.slow_fetch_delay_ms, Event::FetcherWakeup { follower, session });
     }
 
-    pub(super) fn fetcher_wakeup(
-        &mut self,
-        follower: u32,
-        session: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn fetcher_wakeup(&mut self, follower: u32, session: u64, ctx: &mut RepCtx) {
         if session != self.broker(follower).fetch_session || self.broker(follower).awaiting_fetch {
             return;
         }
@@ -57,13 +48,10 @@ impl Replication {
                 }
             }
         };
-        if !self.send(Node::Broker(follower), Node::Broker(leader), event, ctx) {
+        if !self.send(Node::Id(follower), Node::Id(leader), event, ctx) {
             let backoff_ms = self.settings.replica_fetch_backoff_ms;
             if !std::mem::replace(&mut self.broker_mut(follower).fetch_refused, true) {
-                ctx.log(
-                    format!("broker-{follower}"),
-                    format!("connection to leader broker-{leader} refused; retrying every replica.fetch.backoff.ms={backoff_ms}"),
-                );
+                ctx.record(Actor::Broker(follower), Fact::FetchConnectionRefused { leader, backoff_ms });
             }
             self.schedule_next_fetch(follower, backoff_ms, ctx);
             return;
@@ -80,33 +68,19 @@ impl Replication {
         broker.awaiting_fetch && broker.fetch_attempt == request_id
     }
 
-    pub(super) fn on_fetch_timeout(
-        &mut self,
-        follower: u32,
-        request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_fetch_timeout(&mut self, follower: u32, request_id: u64, ctx: &mut RepCtx) {
         if !self.is_current(follower, request_id) {
             return;
         }
         self.broker_mut(follower).awaiting_fetch = false;
         let timeout_ms = self.settings.replica_socket_timeout_ms;
-        ctx.log(
-            format!("broker-{follower}"),
-            format!("fetch got no answer within replica.socket.timeout.ms={timeout_ms}; retrying"),
-        );
+        ctx.record(Actor::Broker(follower), Fact::FetchTimedOut { timeout_ms });
         self.schedule_next_fetch(follower, self.settings.replica_fetch_backoff_ms, ctx);
     }
 
     /// The leader receives a fetch: updates the follower's state, maybe the HW and the ISR,
     /// then answers now or parks the fetch until data arrives or the wait runs out.
-    pub(super) fn on_fetch(
-        &mut self,
-        leader: u32,
-        request: FetchRequest,
-        request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_fetch(&mut self, leader: u32, request: FetchRequest, request_id: u64, ctx: &mut RepCtx) {
         let hw_before = self.partition.hw(leader);
         let response = self.partition.handle_fetch(leader, request, ctx.now_ms());
         if let Some(isr) = self.partition.isr_expansion(leader, request.follower) {
@@ -126,20 +100,13 @@ impl Replication {
         self.answer_fetch(leader, request.follower, response, request_id, ctx);
     }
 
-    fn answer_fetch(
-        &mut self,
-        leader: u32,
-        follower: u32,
-        response: FetchResponse,
-        request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn answer_fetch(&mut self, leader: u32, follower: u32, response: FetchResponse, request_id: u64, ctx: &mut RepCtx) {
         let event = Event::FetchResponseArrives { follower, leader, response, request_id, sent_ms: ctx.now_ms() };
-        self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
+        self.send(Node::Id(leader), Node::Id(follower), event, ctx);
     }
 
     /// Answers every fetch parked at `leader` (new data arrived, or it stopped leading).
-    pub(super) fn complete_delayed_fetches(&mut self, leader: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn complete_delayed_fetches(&mut self, leader: u32, ctx: &mut RepCtx) {
         let parked = self.fetch_purgatory.remove(&leader).unwrap_or_default();
         for fetch in parked {
             let response = self.delayed_fetch_answer(leader, fetch.fetch_offset);
@@ -155,13 +122,7 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_delayed_fetch_expired(
-        &mut self,
-        leader: u32,
-        follower: u32,
-        request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_delayed_fetch_expired(&mut self, leader: u32, follower: u32, request_id: u64, ctx: &mut RepCtx) {
         let Some(parked) = self.fetch_purgatory.get_mut(&leader) else {
             return;
         };
@@ -180,7 +141,7 @@ impl Replication {
         leader: u32,
         response: FetchResponse,
         request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut RepCtx,
     ) {
         if !self.is_current(follower, request_id) {
             return;
@@ -188,27 +149,28 @@ impl Replication {
         self.broker_mut(follower).awaiting_fetch = false;
         let (leo_before, hw_before) = (self.partition.leo(follower), self.partition.hw(follower));
         let truncation = self.partition.handle_fetch_response(follower, &response);
-        let actor = format!("broker-{follower}");
+        let actor = Actor::Broker(follower);
         let mut backoff_ms = 0;
         match &response {
             FetchResponse::Error(error) => {
                 backoff_ms = self.settings.replica_fetch_backoff_ms;
-                ctx.log(actor, format!("fetch from broker-{leader} failed with {}; backing off", error.name()));
+                ctx.record(actor, Fact::FetchFailed { leader, error: *error });
             }
             FetchResponse::OffsetOutOfRange { leader_log_end_offset } => {
-                let text = format!("fetch offset {leo_before} is out of range on leader broker-{leader} (its LEO is {leader_log_end_offset})");
-                self.log_truncation(follower, truncation, &text, ctx);
+                let cause = TruncationCause::OutOfRange {
+                    fetch_offset: leo_before,
+                    leader,
+                    leader_log_end_offset: *leader_log_end_offset,
+                };
+                self.log_truncation(follower, truncation, cause, ctx);
             }
             FetchResponse::Records { records, high_watermark, .. } => {
                 let (leo, hw) = (self.partition.leo(follower), self.partition.hw(follower));
                 if !records.is_empty() || hw != hw_before {
-                    ctx.log(
-                        actor,
-                        format!(
-                            "fetched {} record(s) from broker-{leader}: LEO {leo_before} → {leo}, HW {hw_before} → {hw} (leader HW in response: {high_watermark})",
-                            records.len()
-                        ),
-                    );
+                    let records = u32::try_from(records.len()).unwrap_or(u32::MAX);
+                    let (leo_after, hw_after, leader_hw) = (leo, hw, *high_watermark);
+                    let fact = Fact::Fetched { leader, records, leo_before, leo_after, hw_before, hw_after, leader_hw };
+                    ctx.record(actor, fact);
                 }
             }
         }
@@ -222,11 +184,11 @@ impl Replication {
         leader_epoch: i32,
         current_leader_epoch: i32,
         request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut RepCtx,
     ) {
         let answer = self.partition.offsets_for_leader_epoch(leader, leader_epoch, current_leader_epoch);
         let event = Event::EpochResponseArrives { follower, leader, answer, request_id, sent_ms: ctx.now_ms() };
-        self.send(Node::Broker(leader), Node::Broker(follower), event, ctx);
+        self.send(Node::Id(leader), Node::Id(follower), event, ctx);
     }
 
     /// KIP-101: the follower truncates only what diverges from the leader, then fetches.
@@ -236,7 +198,7 @@ impl Replication {
         leader: u32,
         answer: Result<EpochEndOffset, PartitionError>,
         request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut RepCtx,
     ) {
         if !self.is_current(follower, request_id) {
             return;
@@ -244,24 +206,16 @@ impl Replication {
         self.broker_mut(follower).awaiting_fetch = false;
         match answer {
             Err(error) => {
-                ctx.log(
-                    format!("broker-{follower}"),
-                    format!("OffsetsForLeaderEpoch to broker-{leader} failed with {}", error.name()),
-                );
+                ctx.record(Actor::Broker(follower), Fact::EpochRequestFailed { leader, error });
                 self.schedule_next_fetch(follower, self.settings.replica_fetch_backoff_ms, ctx);
             }
             Ok(answer) => {
                 let truncation = self.partition.truncate_by_epoch(follower, answer);
-                let text = match answer.leader_epoch {
-                    Some(epoch) => format!(
-                        "OffsetsForLeaderEpoch: leader broker-{leader} says epoch {epoch} ends at offset {}",
-                        answer.end_offset
-                    ),
-                    None => format!(
-                        "OffsetsForLeaderEpoch: leader broker-{leader} does not know the epoch; falling back to the HW"
-                    ),
+                let cause = match answer.leader_epoch {
+                    Some(epoch) => TruncationCause::EpochEnds { leader, epoch, end_offset: answer.end_offset },
+                    None => TruncationCause::EpochUnknown { leader },
                 };
-                self.log_truncation(follower, truncation, &text, ctx);
+                self.log_truncation(follower, truncation, cause, ctx);
                 self.schedule_next_fetch(follower, 0, ctx);
             }
         }
@@ -271,23 +225,15 @@ impl Replication {
         &self,
         follower: u32,
         truncation: Option<Truncation>,
-        why: &str,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        cause: TruncationCause,
+        ctx: &mut RepCtx,
     ) {
-        let text = match truncation {
-            Some(t) => format!("{why}: truncating log from LEO {} to offset {}", t.from_leo, t.to_offset),
-            None => format!("{why}: nothing to truncate (LEO {})", self.partition.leo(follower)),
-        };
-        ctx.log(format!("broker-{follower}"), text);
+        let log_end_offset = self.partition.leo(follower);
+        ctx.record(Actor::Broker(follower), Fact::Truncated { cause, truncation, log_end_offset });
     }
 
     /// The leader's `isr-expiration` task: drop followers not caught up within `replica.lag.time.max.ms`.
-    pub(super) fn on_isr_expiration(
-        &mut self,
-        broker: u32,
-        token: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_isr_expiration(&mut self, broker: u32, token: u64, ctx: &mut RepCtx) {
         if token != self.broker(broker).leader_task_token || self.partition.replica(broker).role != Role::Leader {
             return;
         }
@@ -299,34 +245,19 @@ impl Replication {
     }
 
     /// Sends AlterPartition to the controller; it takes effect only if the controller is reachable.
-    pub(super) fn try_alter_isr(
-        &mut self,
-        leader: u32,
-        isr: Vec<u32>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn try_alter_isr(&mut self, leader: u32, isr: Vec<u32>, ctx: &mut RepCtx) {
         let before = self.partition.replica(leader).isr.clone();
-        let verb = if isr.len() < before.len() { "Shrinking" } else { "Expanding" };
-        let actor = format!("broker-{leader}");
+        let direction = if isr.len() < before.len() { IsrDirection::Shrinking } else { IsrDirection::Expanding };
+        let actor = Actor::Broker(leader);
         if !self.controller_reachable(leader) {
-            if verb == "Expanding" {
+            if direction == IsrDirection::Expanding {
                 return;
             }
-            ctx.log(
-                actor,
-                format!(
-                    "{verb} ISR from {} to {} failed: AlterPartition cannot reach the controller",
-                    join(&before),
-                    join(&isr)
-                ),
-            );
+            ctx.record(actor, Fact::IsrChangeUnreachable { direction, before, after: isr });
             return;
         }
         if let Some(fenced) = isr.iter().copied().find(|b| !before.contains(b) && self.broker(*b).fenced) {
-            ctx.log(
-                "controller",
-                format!("AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)"),
-            );
+            ctx.record(Actor::Controller, Fact::AlterPartitionIneligible { leader, fenced });
             return;
         }
         let epoch = self.partition.replica(leader).leader_epoch;
@@ -334,13 +265,17 @@ impl Replication {
         match self.partition.alter_partition(leader, epoch, isr.clone()) {
             Ok(()) => {
                 let (hw, leo) = (self.partition.hw(leader), self.partition.leo(leader));
-                ctx.log(actor, format!("{verb} ISR from {} to {} (HW {hw}, LEO {leo})", join(&before), join(&isr)));
-                ctx.log("controller", format!("AlterPartition from broker-{leader}: Isr {}", join(&isr)));
+                let after = isr.clone();
+                ctx.record(
+                    actor,
+                    Fact::IsrUpdated { direction, before, after, high_watermark: hw, log_end_offset: leo },
+                );
+                ctx.record(Actor::Controller, Fact::AlterPartitionAccepted { leader, isr });
                 if hw > hw_before {
                     self.complete_delayed_produces(leader, ctx);
                 }
             }
-            Err(error) => ctx.log(actor, format!("AlterPartition rejected by the controller: {}", error.name())),
+            Err(error) => ctx.record(actor, Fact::AlterPartitionRejected { error }),
         }
     }
 }

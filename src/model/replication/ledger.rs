@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::facts::SendError;
 use super::log::LogRecord;
 
 /// What the producer's send callback reported for a record (so far).
@@ -13,7 +14,7 @@ pub enum Outcome {
     /// The callback got success (for acks=0: immediately, without any broker answer).
     Acked,
     /// The callback got an exception (e.g. `TimeoutException` after `delivery.timeout.ms`).
-    Failed(&'static str),
+    Failed(SendError),
 }
 
 /// One sent record, as the producer's callback and the ledger see it.
@@ -83,7 +84,7 @@ impl Ledger {
         true
     }
 
-    pub(super) fn failed(&mut self, record_id: u64, why: &'static str) {
+    pub(super) fn failed(&mut self, record_id: u64, why: SendError) {
         let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
         if entry.outcome == Outcome::Pending {
             entry.outcome = Outcome::Failed(why);
@@ -153,7 +154,7 @@ mod tests {
         ledger.acked(1, 0);
         ledger.acked(2, 1);
         ledger.acked(3, 2);
-        ledger.failed(4, "TimeoutException");
+        ledger.failed(4, SendError::RequestTimeout);
         let log = [stored(1), stored(3), stored(3), stored(4)];
         let summary = ledger.summarize(&log);
         assert_eq!((summary.sent, summary.acked, summary.failed), (4, 3, 1));

@@ -51,7 +51,7 @@ pub struct FetchRequest {
 }
 
 /// Errors a partition leader answers with, named as Kafka's `Errors`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PartitionError {
     NotLeaderOrFollower,
     FencedLeaderEpoch,

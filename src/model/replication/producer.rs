@@ -1,29 +1,15 @@
 //! The producer (`KafkaProducer` + `Sender`, one record per batch) and the leader's
 //! produce path (`ReplicaManager.appendRecords`, the produce purgatory `DelayedProduce`).
 
-use std::collections::{BTreeMap, BTreeSet};
-
+use super::facts::SendError;
 use super::partition::{PartitionError, Role};
 use super::schema::Acks;
-use super::world::{DelayedProduce, Event, Node, ProduceRequest, Replication};
-use crate::model::kernel::Ctx;
-
-/// The producer client's bookkeeping; reads acks, retries, retry.backoff.ms,
-/// request.timeout.ms, delivery.timeout.ms and enable.idempotence (via `Settings`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProducerState {
-    next_request_id: u64,
-    /// Request id → record id, for requests sent and not yet answered or timed out.
-    pub in_flight: BTreeMap<u64, u64>,
-    /// Records held back because the partition has no leader (metadata says none).
-    pub waiting_for_leader: BTreeSet<u64>,
-    /// Records sent by the steady load so far.
-    pub load_sent: u64,
-}
+use super::{DelayedProduce, Event, Fact, Node, ProduceRequest, RepCtx, Replication};
+use crate::model::kernel::Actor;
 
 impl Replication {
     /// `send()` of `records` new records.
-    pub(super) fn produce(&mut self, records: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn produce(&mut self, records: u32, ctx: &mut RepCtx) {
         for _ in 0..records {
             let record_id = self.partition.allocate_record_id();
             self.ledger.record_sent(record_id, ctx.now_ms());
@@ -35,7 +21,7 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_producer_tick(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_producer_tick(&mut self, ctx: &mut RepCtx) {
         let limit = self.settings.producer_max_records;
         if limit > 0 && self.producer.load_sent >= limit {
             return;
@@ -51,7 +37,7 @@ impl Replication {
     }
 
     /// Sends (or re-sends) one record to the leader the producer's metadata names.
-    pub(super) fn send_record(&mut self, record_id: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn send_record(&mut self, record_id: u64, ctx: &mut RepCtx) {
         if self.ledger.get(record_id).is_none_or(|e| e.outcome != super::ledger::Outcome::Pending) {
             return;
         }
@@ -60,21 +46,12 @@ impl Replication {
         }
         if self.delivery_expired(record_id, ctx.now_ms()) {
             self.producer.waiting_for_leader.remove(&record_id);
-            self.give_up(
-                record_id,
-                "TimeoutException: delivery.timeout.ms expired before the record was acknowledged",
-                ctx,
-            );
+            self.give_up(record_id, SendError::DeliveryTimeout, ctx);
             return;
         }
         let Some(leader) = self.partition.leader() else {
             if self.producer.waiting_for_leader.insert(record_id) {
-                ctx.log(
-                    "producer",
-                    format!(
-                        "record #{record_id}: no leader for orders-0 (LEADER_NOT_AVAILABLE); it waits for metadata"
-                    ),
-                );
+                ctx.record(Actor::Producer, Fact::WaitingForLeader { record_id });
             }
             return;
         };
@@ -90,30 +67,27 @@ impl Replication {
             acks_none: self.settings.acks == Acks::None,
         };
         let event = Event::ProduceArrives { leader, request, sent_ms: ctx.now_ms() };
-        let delivered = self.send(Node::Producer, Node::Broker(leader), event, ctx);
+        let delivered = self.send(Node::Producer, Node::Id(leader), event, ctx);
         if request.acks_none {
             self.ledger.acked(record_id, -1);
             return;
         }
         if !delivered {
-            ctx.log(
-                "producer",
-                format!("record #{record_id} (attempt {attempt}): broker-{leader} refused the connection"),
-            );
-            self.retry(record_id, "NetworkException", ctx);
+            ctx.record(Actor::Producer, Fact::ConnectionRefused { record_id, attempt, broker: leader });
+            self.retry(record_id, SendError::Network, ctx);
             return;
         }
         self.producer.in_flight.insert(request_id, record_id);
         ctx.schedule(self.settings.request_timeout_ms, Event::ProduceTimedOut { request_id });
     }
 
-    fn give_up(&mut self, record_id: u64, why: &'static str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        self.ledger.failed(record_id, why);
-        ctx.log("producer", format!("record #{record_id} failed: {why}"));
+    fn give_up(&mut self, record_id: u64, error: SendError, ctx: &mut RepCtx) {
+        self.ledger.failed(record_id, error);
+        ctx.record(Actor::Producer, Fact::RecordFailed { record_id, error });
     }
 
     /// A retriable error: back off `retry.backoff.ms` and send again, unless out of retries.
-    fn retry(&mut self, record_id: u64, error: &'static str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn retry(&mut self, record_id: u64, error: SendError, ctx: &mut RepCtx) {
         let attempts = self.ledger.get(record_id).map_or(0, |e| e.attempts) as u64;
         if attempts > self.settings.retries {
             self.give_up(record_id, error, ctx);
@@ -130,16 +104,13 @@ impl Replication {
         doubled.min(self.settings.retry_backoff_max_ms.max(base_ms))
     }
 
-    pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut RepCtx) {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
         };
         let timeout_ms = self.settings.request_timeout_ms;
-        ctx.log(
-            "producer",
-            format!("record #{record_id}: no response within request.timeout.ms={timeout_ms}; will retry"),
-        );
-        self.retry(record_id, "TimeoutException", ctx);
+        ctx.record(Actor::Producer, Fact::RequestTimedOut { record_id, timeout_ms });
+        self.retry(record_id, SendError::RequestTimeout, ctx);
     }
 
     pub(super) fn on_produce_response(
@@ -147,7 +118,7 @@ impl Replication {
         from: u32,
         request_id: u64,
         result: Result<i64, PartitionError>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut RepCtx,
     ) {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
@@ -155,24 +126,19 @@ impl Replication {
         match result {
             Ok(offset) => {
                 if self.ledger.acked(record_id, offset) {
-                    ctx.log("producer", format!("record #{record_id} acknowledged by broker-{from}: offset {offset}"));
+                    ctx.record(Actor::Producer, Fact::Acknowledged { record_id, broker: from, offset });
                 }
             }
             Err(error) => {
-                ctx.log("producer", format!("record #{record_id}: broker-{from} answered {}; retrying", error.name()));
-                self.retry(record_id, error.name(), ctx);
+                ctx.record(Actor::Producer, Fact::ErrorAnswered { record_id, broker: from, error });
+                self.retry(record_id, SendError::Partition(error), ctx);
             }
         }
     }
 
     /// The leader's append path: idempotent de-duplication, the min.insync.replicas check,
     /// the append, then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
-    pub(super) fn on_produce(
-        &mut self,
-        leader: u32,
-        request: ProduceRequest,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_produce(&mut self, leader: u32, request: ProduceRequest, ctx: &mut RepCtx) {
         let is_leader = self.partition.replica(leader).role == Role::Leader;
         let duplicate =
             request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
@@ -182,31 +148,23 @@ impl Replication {
             Some(offset) => Ok(offset),
             None => self.partition.append_as_leader(leader, request.record_id, request.sequence, min_isr),
         };
-        let actor = format!("broker-{leader}");
+        let (actor, record_id) = (Actor::Broker(leader), request.record_id);
         match (result, duplicate) {
-            (Ok(offset), Some(_)) => ctx.log(
-                actor,
-                format!(
-                    "record #{} is a duplicate (same producer sequence) of offset {offset}: not appended again",
-                    request.record_id
-                ),
-            ),
+            (Ok(offset), Some(_)) => ctx.record(actor, Fact::DuplicateRecord { record_id, offset }),
             (Ok(offset), None) => {
                 let epoch = self.partition.replica(leader).leader_epoch;
-                ctx.log(
-                    actor,
-                    format!("appended record #{} at offset {offset} (leader epoch {epoch})", request.record_id),
-                );
+                ctx.record(actor, Fact::Appended { record_id, offset, epoch });
                 self.complete_delayed_fetches(leader, ctx);
             }
             (Err(error), _) => {
-                let isr = self.partition.replica(leader).isr.len();
-                let detail = if error == PartitionError::NotEnoughReplicas {
-                    format!(" (ISR size {isr} < min.insync.replicas={})", self.settings.min_insync_replicas)
+                let fact = if error == PartitionError::NotEnoughReplicas {
+                    let isr_size = self.partition.replica(leader).isr.len() as u32;
+                    let min_insync_replicas = self.settings.min_insync_replicas as u32;
+                    Fact::NotEnoughReplicas { record_id, isr_size, min_insync_replicas }
                 } else {
-                    String::new()
+                    Fact::ProduceRejected { record_id, error }
                 };
-                ctx.log(actor, format!("rejected record #{}: {}{detail}", request.record_id, error.name()));
+                ctx.record(actor, fact);
             }
         }
         if self.partition.hw(leader) > hw_before {
@@ -229,21 +187,15 @@ impl Replication {
         }
     }
 
-    fn answer_produce(
-        &mut self,
-        leader: u32,
-        request_id: u64,
-        result: Result<i64, PartitionError>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn answer_produce(&mut self, leader: u32, request_id: u64, result: Result<i64, PartitionError>, ctx: &mut RepCtx) {
         let event = Event::ProduceResponseArrives { from: leader, request_id, result, sent_ms: ctx.now_ms() };
-        self.send(Node::Broker(leader), Node::Producer, event, ctx);
+        self.send(Node::Id(leader), Node::Producer, event, ctx);
     }
 
     /// `DelayedProduce.tryComplete` for everything parked at `leader`: done once the HW reached
     /// the record (NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank below the minimum), or
     /// NOT_LEADER_OR_FOLLOWER once it stopped leading.
-    pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut RepCtx) {
         let Some(parked) = self.produce_purgatory.remove(&leader) else {
             return;
         };
@@ -270,12 +222,7 @@ impl Replication {
         }
     }
 
-    pub(super) fn on_delayed_produce_expired(
-        &mut self,
-        leader: u32,
-        request_id: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_delayed_produce_expired(&mut self, leader: u32, request_id: u64, ctx: &mut RepCtx) {
         let Some(parked) = self.produce_purgatory.get_mut(&leader) else {
             return;
         };
@@ -287,7 +234,7 @@ impl Replication {
     }
 
     /// After a leader change: records waiting for a leader go out now.
-    pub(super) fn release_waiting_records(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn release_waiting_records(&mut self, ctx: &mut RepCtx) {
         if self.partition.leader().is_none() {
             return;
         }

@@ -6,7 +6,7 @@ use super::log::EpochEndOffset;
 use super::partition::{FetchRequest, FetchResponse, FollowerProgress, PartitionError, ReplicatedPartition, Role};
 
 /// How a follower cut its log when it started following (for the event log).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Truncation {
     pub from_leo: i64,
     pub to_offset: i64,

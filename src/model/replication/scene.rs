@@ -1,79 +1,9 @@
-//! The replication scene for the shell: command validation, link tokens, presets.
+//! The replication scene for the shell: link tokens and presets.
 
-use super::world::{Command, Node, Replication};
-use super::REPLICATION_SCHEMA;
+use super::{Command, Fault, Refusal, Replication, Settings, REPLICATION_SCHEMA};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
-
-impl Replication {
-    fn check_broker(&self, id: u32) -> Result<(), String> {
-        if id == 0 || id > self.settings.brokers {
-            return Err(format!("There is no broker {id}: this cluster has brokers 1 to {}.", self.settings.brokers));
-        }
-        Ok(())
-    }
-
-    fn check_node(&self, node: Node) -> Result<(), String> {
-        match node {
-            Node::Broker(id) => self.check_broker(id),
-            _ => Ok(()),
-        }
-    }
-
-    /// Refuses a command that cannot apply now, saying why; nothing changes.
-    pub(super) fn validate(&self, command: &Command) -> Result<(), String> {
-        match *command {
-            Command::Produce { records } if records == 0 || records > 10_000 => {
-                Err(format!("Produce takes 1 to 10000 records, not {records}."))
-            }
-            Command::Produce { .. } | Command::SetUncleanElection(_) => Ok(()),
-            Command::Kill(id) | Command::PowerFail(id) => {
-                self.check_broker(id)?;
-                if !self.broker(id).alive {
-                    return Err(format!("broker-{id} is already down."));
-                }
-                Ok(())
-            }
-            Command::Restart(id) => {
-                self.check_broker(id)?;
-                if self.broker(id).alive {
-                    return Err(format!("broker-{id} is already running."));
-                }
-                Ok(())
-            }
-            Command::Pause { broker, duration_ms } => {
-                self.check_broker(broker)?;
-                if !self.broker(broker).alive || self.broker(broker).paused {
-                    return Err(format!("broker-{broker} is not running, so it cannot be paused."));
-                }
-                if duration_ms == 0 || duration_ms > 600_000 {
-                    return Err(format!("A pause lasts 1 to 600000 ms, not {duration_ms}."));
-                }
-                Ok(())
-            }
-            Command::Slow { broker, delay_ms } => {
-                self.check_broker(broker)?;
-                if delay_ms > 600_000 {
-                    return Err(format!("A fetch delay is 0 to 600000 ms, not {delay_ms}."));
-                }
-                Ok(())
-            }
-            Command::Cut(a, b) | Command::Heal(a, b) => {
-                self.check_node(a)?;
-                self.check_node(b)?;
-                if a == b {
-                    return Err("A link joins two different endpoints.".into());
-                }
-                let cut = matches!(command, Command::Cut(..));
-                if cut != self.link_up(a, b) {
-                    let state = if cut { "already cut" } else { "not cut" };
-                    return Err(format!("The link {} ↔ {} is {state}.", a.name(), b.name()));
-                }
-                Ok(())
-            }
-        }
-    }
-}
 
 /// Presets from the course notes (seed 000's loss scenarios and labs 2 and 3, seed 003's
 /// HW/LEO table and KIP-101 scenarios); their outcomes come from running the model.
@@ -178,28 +108,9 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
-fn node_token(node: Node) -> String {
-    match node {
-        Node::Broker(id) => id.to_string(),
-        Node::Controller => "c".into(),
-        Node::Producer => "p".into(),
-    }
-}
-
-fn parse_node(text: &str) -> Result<Node, String> {
-    match text {
-        "c" => Ok(Node::Controller),
-        "p" => Ok(Node::Producer),
-        _ => text
-            .parse()
-            .map(Node::Broker)
-            .map_err(|_| format!("\"{text}\" is not a broker id, c (controller) or p (producer)")),
-    }
-}
-
-fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("\"{text}\" is not a whole number"))
-}
+/// What the replication scene's link tokens can be.
+const GRAMMAR: &str = "produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, slow-B-MS, cut-X-Y, heal-X-Y \
+                       (X, Y: a broker id, c or p) and unclean-0/1";
 
 impl LabScene for Replication {
     const ID: &'static str = "replication";
@@ -208,45 +119,29 @@ impl LabScene for Replication {
         REPLICATION_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { Replication::new(config) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        Settings::from_config(config).map(Replication::new)
     }
 
     fn encode_command(command: &Command) -> String {
-        match *command {
+        match command {
             Command::Produce { records } => format!("produce-{records}"),
-            Command::Kill(id) => format!("kill-{id}"),
-            Command::PowerFail(id) => format!("powerfail-{id}"),
-            Command::Restart(id) => format!("restart-{id}"),
-            Command::Pause { broker, duration_ms } => format!("pause-{broker}-{duration_ms}"),
-            Command::Slow { broker, delay_ms } => format!("slow-{broker}-{delay_ms}"),
-            Command::Cut(a, b) => format!("cut-{}-{}", node_token(a), node_token(b)),
-            Command::Heal(a, b) => format!("heal-{}-{}", node_token(a), node_token(b)),
-            Command::SetUncleanElection(on) => format!("unclean-{}", u8::from(on)),
+            Command::Fault(fault) => fault.encode(),
+            Command::SetUncleanElection(on) => format!("unclean-{}", u8::from(*on)),
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let parts: Vec<&str> = token.split('-').collect();
-            match parts.as_slice() {
-            ["produce", n] => Ok(Command::Produce { records: number(n)? }),
-            ["kill", b] => Ok(Command::Kill(number(b)?)),
-            ["powerfail", b] => Ok(Command::PowerFail(number(b)?)),
-            ["restart", b] => Ok(Command::Restart(number(b)?)),
-            ["pause", b, ms] => Ok(Command::Pause { broker: number(b)?, duration_ms: number(ms)? }),
-            ["slow", b, ms] => Ok(Command::Slow { broker: number(b)?, delay_ms: number(ms)? }),
-            ["cut", a, b] => Ok(Command::Cut(parse_node(a)?, parse_node(b)?)),
-            ["heal", a, b] => Ok(Command::Heal(parse_node(a)?, parse_node(b)?)),
-            ["unclean", "1"] => Ok(Command::SetUncleanElection(true)),
-            ["unclean", "0"] => Ok(Command::SetUncleanElection(false)),
-            _ => Err(format!(
-                "unknown action \"{token}\"; this scene knows produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, slow-B-MS, cut-X-Y, heal-X-Y (X, Y: a broker id, c or p) and unclean-0/1"
-            )),
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        match (token.verb(), Fault::decode(&token)) {
+            ("kill" | "powerfail" | "restart" | "pause" | "slow" | "cut" | "heal", Some(fault)) => {
+                fault.map(Command::Fault)
+            }
+            ("produce", _) if token.args().len() == 1 => token.number(0).map(|records| Command::Produce { records }),
+            ("unclean", _) if token.rest() == "1" => Ok(Command::SetUncleanElection(true)),
+            ("unclean", _) if token.rest() == "0" => Ok(Command::SetUncleanElection(false)),
+            _ => Err(token.unknown(GRAMMAR)),
         }
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

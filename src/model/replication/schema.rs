@@ -1,5 +1,6 @@
 //! The properties the replication scene reads, with Kafka's names and defaults.
 
+use super::Refusal;
 use crate::model::config::{Config, Kind, Property};
 
 /// Broker, topic, producer and lab knobs of the replication scene.
@@ -130,20 +131,16 @@ pub struct Settings {
 
 impl Settings {
     /// Reads and cross-checks the config (replication factor against brokers).
-    pub fn from_config(config: &Config) -> Result<Self, String> {
-        let int = |name: &str| config.int(name) as u64;
-        let brokers = int("lab.brokers") as u32;
-        let replication_factor = int("replication.factor") as u32;
+    pub fn from_config(config: &Config) -> Result<Self, Refusal> {
+        let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        let small = |name: &str| u32::try_from(config.int(name)).unwrap_or(0);
+        let (brokers, replication_factor) = (small("lab.brokers"), small("replication.factor"));
         if replication_factor > brokers {
-            return Err(format!(
-                "The target replication factor of {replication_factor} cannot be reached because only {brokers} broker(s) are registered."
-            ));
+            return Err(Refusal::ReplicationFactorTooLarge { replication_factor, brokers });
         }
-        let (delivery_ms, request_ms) = (int("delivery.timeout.ms"), int("request.timeout.ms"));
-        if delivery_ms < request_ms {
-            return Err(format!(
-                "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms ({delivery_ms} < 0 + {request_ms})"
-            ));
+        let (delivery_timeout_ms, request_timeout_ms) = (int("delivery.timeout.ms"), int("request.timeout.ms"));
+        if delivery_timeout_ms < request_timeout_ms {
+            return Err(Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms, request_timeout_ms });
         }
         let acks = match config.str("acks") {
             "0" => Acks::None,
@@ -153,7 +150,7 @@ impl Settings {
         Ok(Self {
             brokers,
             replication_factor,
-            min_insync_replicas: int("min.insync.replicas") as usize,
+            min_insync_replicas: small("min.insync.replicas") as usize,
             unclean_leader_election: config.bool("unclean.leader.election.enable"),
             replica_lag_time_max_ms: int("replica.lag.time.max.ms"),
             replica_fetch_wait_max_ms: int("replica.fetch.wait.max.ms"),
@@ -162,8 +159,8 @@ impl Settings {
             hw_checkpoint_interval_ms: int("replica.high.watermark.checkpoint.interval.ms"),
             broker_session_timeout_ms: int("broker.session.timeout.ms"),
             acks,
-            request_timeout_ms: int("request.timeout.ms"),
-            delivery_timeout_ms: int("delivery.timeout.ms"),
+            request_timeout_ms,
+            delivery_timeout_ms,
             retries: int("retries"),
             retry_backoff_ms: int("retry.backoff.ms"),
             retry_backoff_max_ms: int("retry.backoff.max.ms"),

@@ -1,10 +1,11 @@
 //! Small read-only views of the replication scene for the UI and for tests.
 
+use std::fmt;
+
 use super::ledger::LedgerSummary;
 use super::log::LogRecord;
 use super::partition::Role;
-use super::world::{join, Event, Node, Replication, TOPIC};
-use crate::model::kernel::Sim;
+use super::{join, Replication, TOPIC};
 
 /// One offset of a replica's log: which record, stamped with which leader epoch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +24,8 @@ pub struct ReplicaView {
     pub alive: bool,
     pub paused: bool,
     pub fenced: bool,
-    /// "leader", "follower" or "unknown" (just restarted, no metadata yet), as this broker believes.
-    pub role: &'static str,
+    /// The role this broker believes it has.
+    pub role: ReplicaRole,
     pub leader_epoch: i32,
     pub log_end_offset: i64,
     pub high_watermark: i64,
@@ -48,34 +49,54 @@ pub struct ControllerView {
 /// `kafka-topics --describe` for the partition, plus the health counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DescribeView {
-    /// e.g. `Topic: orders`, `Partition: 0`, `Leader: 1`, `Replicas: 1,2,3`, `Isr: 1,2`, tab-separated.
-    pub line: String,
+    /// Kafka's describe line, as fields (its `Display` is Kafka's own text).
+    pub line: DescribeLine,
     pub under_replicated_partitions: u32,
     pub under_min_isr_partitions: u32,
     pub offline_partitions: u32,
 }
 
-/// A message on the wire, for drawing: what it is, from where to where, how far along.
-#[derive(Clone, Debug, PartialEq)]
-pub struct InFlightView {
-    /// "Fetch", "FetchResponse", "OffsetsForLeaderEpoch", "OffsetsForLeaderEpochResponse",
-    /// "Produce" or "ProduceResponse".
-    pub kind: &'static str,
-    pub from: Node,
-    pub to: Node,
-    pub sent_ms: u64,
-    pub arrives_ms: u64,
-    /// 0.0 just sent … 1.0 arriving.
-    pub progress: f64,
-    /// A one-line summary (fetch offset, record count, HW, error…).
-    pub detail: String,
+/// What a broker believes its role is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplicaRole {
+    Leader,
+    Follower,
+    /// Just restarted: no metadata yet.
+    Unknown,
 }
 
-fn role_name(role: &Role) -> &'static str {
-    match role {
-        Role::Leader => "leader",
-        Role::Follower { .. } => "follower",
-        Role::Unknown => "unknown",
+impl ReplicaRole {
+    fn of(role: &Role) -> Self {
+        match role {
+            Role::Leader => ReplicaRole::Leader,
+            Role::Follower { .. } => ReplicaRole::Follower,
+            Role::Unknown => ReplicaRole::Unknown,
+        }
+    }
+}
+
+/// The `kafka-topics --describe` line of the partition, as its fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DescribeLine {
+    pub topic: &'static str,
+    pub partition: u32,
+    pub leader: Option<u32>,
+    pub replicas: Vec<u32>,
+    pub isr: Vec<u32>,
+}
+
+/// Kafka's own text: `Topic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2,3\tIsr: 1,2`.
+impl fmt::Display for DescribeLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let leader = self.leader.map_or("none".to_string(), |l| l.to_string());
+        write!(
+            f,
+            "Topic: {}\tPartition: {}\tLeader: {leader}\tReplicas: {}\tIsr: {}",
+            self.topic,
+            self.partition,
+            join(&self.replicas),
+            join(&self.isr)
+        )
     }
 }
 
@@ -94,7 +115,7 @@ impl Replication {
                     alive: broker.alive,
                     paused: broker.paused,
                     fenced: broker.fenced,
-                    role: role_name(&replica.role),
+                    role: ReplicaRole::of(&replica.role),
                     leader_epoch: replica.leader_epoch,
                     log_end_offset: replica.log.log_end_offset(),
                     high_watermark: hw,
@@ -130,12 +151,13 @@ impl Replication {
 
     pub fn describe(&self) -> DescribeView {
         let isr = self.partition.isr();
-        let leader = self.partition.leader().map_or("none".to_string(), |l| l.to_string());
-        let line = format!(
-            "Topic: {TOPIC}\tPartition: 0\tLeader: {leader}\tReplicas: {}\tIsr: {}",
-            join(self.partition.assignment()),
-            join(&isr)
-        );
+        let line = DescribeLine {
+            topic: TOPIC,
+            partition: 0,
+            leader: self.partition.leader(),
+            replicas: self.partition.assignment().to_vec(),
+            isr: isr.clone(),
+        };
         DescribeView {
             line,
             under_replicated_partitions: u32::from(isr.len() < self.partition.assignment().len()),
@@ -187,68 +209,6 @@ impl Replication {
             }
             None => Vec::new(),
         }
-    }
-}
-
-/// The messages in flight in a run, with their progress at the run's current time.
-pub fn in_flight(sim: &Sim<Replication>) -> Vec<InFlightView> {
-    let now_ms = sim.now_ms();
-    sim.queue().iter().filter_map(|(arrives_ms, event)| describe_message(event, arrives_ms, now_ms)).collect()
-}
-
-fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFlightView> {
-    let (kind, from, to, sent_ms, detail) = match event {
-        Event::FetchArrives { leader, request, sent_ms, .. } => (
-            "Fetch",
-            Node::Broker(request.follower),
-            Node::Broker(*leader),
-            *sent_ms,
-            format!("fetchOffset={}", request.fetch_offset),
-        ),
-        Event::FetchResponseArrives { follower, leader, response, sent_ms, .. } => {
-            ("FetchResponse", Node::Broker(*leader), Node::Broker(*follower), *sent_ms, fetch_detail(response))
-        }
-        Event::EpochRequestArrives { leader, follower, leader_epoch, sent_ms, .. } => (
-            "OffsetsForLeaderEpoch",
-            Node::Broker(*follower),
-            Node::Broker(*leader),
-            *sent_ms,
-            format!("leaderEpoch={leader_epoch}"),
-        ),
-        Event::EpochResponseArrives { follower, leader, answer, sent_ms, .. } => {
-            let detail = match answer {
-                Ok(a) => format!("leaderEpoch={} endOffset={}", a.leader_epoch.unwrap_or(-1), a.end_offset),
-                Err(e) => e.name().to_string(),
-            };
-            ("OffsetsForLeaderEpochResponse", Node::Broker(*leader), Node::Broker(*follower), *sent_ms, detail)
-        }
-        Event::ProduceArrives { leader, request, sent_ms } => {
-            ("Produce", Node::Producer, Node::Broker(*leader), *sent_ms, format!("record #{}", request.record_id))
-        }
-        Event::ProduceResponseArrives { from, result, sent_ms, .. } => {
-            let detail = match result {
-                Ok(offset) => format!("offset={offset}"),
-                Err(e) => e.name().to_string(),
-            };
-            ("ProduceResponse", Node::Broker(*from), Node::Producer, *sent_ms, detail)
-        }
-        _ => return None,
-    };
-    let span = arrives_ms.saturating_sub(sent_ms).max(1) as f64;
-    let progress = (now_ms.saturating_sub(sent_ms) as f64 / span).clamp(0.0, 1.0);
-    Some(InFlightView { kind, from, to, sent_ms, arrives_ms, progress, detail })
-}
-
-fn fetch_detail(response: &super::partition::FetchResponse) -> String {
-    use super::partition::FetchResponse;
-    match response {
-        FetchResponse::Records { records, high_watermark, .. } => {
-            format!("{} record(s), highWatermark={high_watermark}", records.len())
-        }
-        FetchResponse::OffsetOutOfRange { leader_log_end_offset } => {
-            format!("OFFSET_OUT_OF_RANGE (leader LEO {leader_log_end_offset})")
-        }
-        FetchResponse::Error(e) => e.name().to_string(),
     }
 }
 

@@ -1,14 +1,17 @@
 //! One card per node under the network strip: the producer, each broker (state, role,
 //! LEO/HW, faults to inject) and the controller (leader, epoch, ISR, unclean election).
-//! What a card says is markup; only its controls are views.
-
-use std::fmt::Write;
+//! What a card says is markup; the cards and their controls are keyed views, so a
+//! focused button survives the run moving on.
 
 use leptos::prelude::*;
 
-use super::{broker_name, esc};
-use crate::i18n::{t, tf};
-use crate::model::replication::{Acks, Command, PurgatoryView, ReplicaView, Replication};
+use super::{broker_name, node_name};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::markup::Html;
+use crate::model::kernel::{Actor, Describe};
+use crate::model::replication::{Acks, Command, Fault, Node, PurgatoryView, ReplicaRole, ReplicaView, Replication};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 /// Length of the GC pause the card injects, in ms (longer than broker.session.timeout.ms).
@@ -35,47 +38,42 @@ pub fn acks_text(acks: Acks) -> &'static str {
     }
 }
 
-/// Appends `<p class="...">text</p>` (text escaped).
-fn line(out: &mut String, class: &str, text: &str) {
-    let _ = write!(out, r#"<p class="{class}">{}</p>"#, esc(text));
+/// `<p class="...">text</p>`, the text escaped.
+fn line(out: &mut Html, class: &str, text: &str) {
+    html!(out, "<p class=\"{}\">{}</p>", class, text);
 }
+
+/// Every replica's view and the purgatories, computed once per change for all cards.
+type CardData = (Vec<ReplicaView>, Vec<PurgatoryView>);
 
 #[component]
 pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
+    let cluster: Memo<CardData> =
+        Memo::new(move |_| session.with(|run| (run.world().replica_views(), run.world().purgatory_views())));
+    let ids =
+        Memo::new(move |_: Option<&Vec<u32>>| cluster.with(|(views, _)| views.iter().map(|v| v.broker).collect()));
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
     view! {
         <div class="node-cards" style=move || format!("--cols: {}", cols())>
             <ProducerCard session=session/>
-            {move || {
-                let (views, parked) = session.with(|run| (run.world().replica_views(), run.world().purgatory_views()));
-                views.into_iter().map(|v| {
-                    let purgatory = parked.iter().find(|p| p.broker == v.broker).cloned().unwrap_or_default();
-                    broker_card(v, purgatory, session)
-                }).collect_view()
-            }}
+            <For each=move || ids.get() key=|id: &u32| *id let:id>
+                <BrokerCard id=id cluster=cluster session=session/>
+            </For>
             <ControllerCard session=session/>
         </div>
     }
 }
 
-fn producer_markup(run: &crate::model::scene::Run<Replication>) -> String {
+fn producer_markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let w = run.world();
     let p = w.producer_view();
-    let mut out = String::new();
+    let mut out = Html::new();
     line(&mut out, "mono", &format!("acks={}", acks_text(w.settings().acks)));
     line(&mut out, "", &tf("replication.producer.in_flight", &[("count", &p.in_flight.to_string())]));
     line(&mut out, "", &tf("replication.producer.waiting", &[("count", &p.waiting_for_leader.to_string())]));
     // Its latest line in the event log: the last callback or error (kept in embeds too).
-    if let Some(last) = run.sim().log().iter().filter(|e| e.actor == crate::model::kernel::Actor::Producer).last() {
-        line(
-            &mut out,
-            "note mono",
-            &format!(
-                "{} {}",
-                t("replication.producer.last"),
-                crate::i18n::render(&crate::model::kernel::Describe::message(&last.fact))
-            ),
-        );
+    if let Some(last) = run.sim().log().iter().rev().find(|e| e.actor == Actor::Producer) {
+        line(&mut out, "note mono", &format!("{} {}", t("replication.producer.last"), render(&last.fact.message())));
     }
     out
 }
@@ -89,10 +87,11 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
         let records = count.get_untracked().trim().parse::<u32>().unwrap_or(0);
         session.command(Command::Produce { records });
     };
+    let markup = Signal::derive(move || session.with(producer_markup));
     view! {
         <article class="node-card producer" data-testid="producer">
-            <h3>"producer"</h3>
-            <div inner_html=move || session.with(producer_markup)></div>
+            <h3>{node_name(Node::Producer)}</h3>
+            <Markup html=markup/>
             <form class="produce" on:submit=send>
                 <input type="number" min="1" max="10000" prop:value=move || count.get()
                     aria-label=t("replication.produce.count") data-testid="produce-count"
@@ -113,11 +112,12 @@ fn state_line(v: &ReplicaView) -> (&'static str, &'static str) {
     }
 }
 
-fn role_key(role: &str) -> &'static str {
+/// Catalog key and css class of a role.
+fn role_style(role: ReplicaRole) -> (&'static str, &'static str) {
     match role {
-        "leader" => "replication.role.leader",
-        "follower" => "replication.role.follower",
-        _ => "replication.role.unknown",
+        ReplicaRole::Leader => ("replication.role.leader", "leader"),
+        ReplicaRole::Follower => ("replication.role.follower", "follower"),
+        ReplicaRole::Unknown => ("replication.role.unknown", "unknown"),
     }
 }
 
@@ -125,7 +125,7 @@ fn role_key(role: &str) -> &'static str {
 fn role_line(v: &ReplicaView) -> String {
     let line = format!(
         "{} · {}",
-        t(role_key(v.role)),
+        t(role_style(v.role).0),
         tf("replication.broker.epoch", &[("epoch", &v.leader_epoch.to_string())])
     );
     if v.alive {
@@ -135,9 +135,8 @@ fn role_line(v: &ReplicaView) -> String {
     }
 }
 
-fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> String {
-    let mut out = String::new();
-    let _ = write!(out, r#"<p class="state" data-testid="broker-{}-state">{}</p>"#, v.broker, esc(t(state_line(v).0)));
+fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> Html {
+    let mut out = html!("<p class=\"state\" data-testid=\"broker-{}-state\">{}</p>", v.broker, t(state_line(v).0));
     line(&mut out, "", &role_line(v));
     if v.in_isr {
         line(&mut out, "", t("replication.broker.in_isr"));
@@ -146,11 +145,11 @@ fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> String {
     }
     line(&mut out, "mono", &format!("LEO {} · HW {}", v.log_end_offset, v.high_watermark));
     let cache = v.epoch_cache.iter().map(|(e, o)| format!("{e}→{o}")).collect::<Vec<_>>().join(" ");
-    let _ = write!(
+    html!(
         out,
-        r#"<p class="mono small" title="{}">{} {}</p>"#,
-        esc(t("replication.broker.checkpoint.hint")),
-        esc(t("replication.broker.checkpoint")),
+        "<p class=\"mono small\" title=\"{}\">{} {}</p>",
+        t("replication.broker.checkpoint.hint"),
+        t("replication.broker.checkpoint"),
         if cache.is_empty() { "—".into() } else { cache }
     );
     if v.slow_fetch_delay_ms > 0 {
@@ -160,62 +159,76 @@ fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> String {
         line(&mut out, "note", &tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))]));
     }
     if parked.waiting_produces > 0 {
-        line(
-            &mut out,
-            "note",
-            &tf("replication.broker.waiting_produces", &[("count", &parked.waiting_produces.to_string())]),
-        );
+        let count = parked.waiting_produces.to_string();
+        line(&mut out, "note", &tf("replication.broker.waiting_produces", &[("count", &count)]));
     }
     out
 }
 
-fn broker_card(v: ReplicaView, parked: PurgatoryView, session: Session<Replication>) -> impl IntoView {
-    let id = v.broker;
-    let class = format!("node-card broker {} role-{}", state_line(&v).1, v.role);
+/// One broker's view and its purgatories (`None` once it is gone).
+fn broker_now((views, parked): &CardData, id: u32) -> Option<(ReplicaView, PurgatoryView)> {
+    let view = views.iter().find(|v| v.broker == id)?.clone();
+    let parked = parked.iter().find(|p| p.broker == id).cloned().unwrap_or_default();
+    Some((view, parked))
+}
+
+#[component]
+fn BrokerCard(id: u32, cluster: Memo<CardData>, session: Session<Replication>) -> impl IntoView {
+    let now = Memo::new(move |_| cluster.with(|c| broker_now(c, id)));
+    let class = move || {
+        now.with(|n| match n {
+            Some((v, _)) => format!("node-card broker {} role-{}", state_line(v).1, role_style(v.role).1),
+            None => "node-card broker".to_string(),
+        })
+    };
+    let markup = Signal::derive(move || now.with(|n| n.as_ref().map(|(v, p)| broker_markup(v, p)).unwrap_or_default()));
+    // The buttons change only when the broker dies or restarts, or is slowed or not.
+    let controls = Memo::new(move |_| now.with(|n| n.as_ref().map(|(v, _)| (v.alive, v.slow_fetch_delay_ms > 0))));
     view! {
         <article class=class data-testid=format!("broker-{id}")>
             <h3>{broker_name(id)}</h3>
-            <div inner_html=broker_markup(&v, &parked)></div>
-            {broker_actions(&v, session)}
+            <Markup html=markup/>
+            {move || controls.get().map(|(alive, slowed)| broker_actions(id, alive, slowed, session))}
         </article>
     }
 }
 
-fn broker_actions(v: &ReplicaView, session: Session<Replication>) -> AnyView {
-    let id = v.broker;
+fn broker_actions(id: u32, alive: bool, slowed: bool, session: Session<Replication>) -> AnyView {
     let name = broker_name(id);
     let args = [("broker", name.as_str())];
-    if !v.alive {
+    let node = Node::Id(id);
+    if !alive {
         let label = tf("replication.action.restart", &args);
-        return view! { <div class="actions"><button class="primary" on:click=move |_| session.command(Command::Restart(id))>{label}</button></div> }
+        let restart = move |_| session.command(Command::Fault(Fault::Restart(node)));
+        return view! { <div class="actions"><button class="primary" on:click=restart>{label}</button></div> }
             .into_any();
     }
-    let delay = if v.slow_fetch_delay_ms > 0 { 0 } else { SLOW_MS };
-    let slow_key = if delay == 0 { "replication.action.unslow" } else { "replication.action.slow" };
-    let buttons: [(&'static str, &'static str, &'static str, Command); 4] = [
-        ("replication.action.kill", "replication.action.kill.hint", "danger", Command::Kill(id)),
-        ("replication.action.powerfail", "replication.action.powerfail.hint", "danger", Command::PowerFail(id)),
+    let delay_ms = if slowed { 0 } else { SLOW_MS };
+    let slow_key = if slowed { "replication.action.unslow" } else { "replication.action.slow" };
+    let buttons: [(&'static str, &'static str, &'static str, Fault); 4] = [
+        ("replication.action.kill", "replication.action.kill.hint", "danger", Fault::Crash(node)),
+        ("replication.action.powerfail", "replication.action.powerfail.hint", "danger", Fault::PowerFail(node)),
         (
             "replication.action.pause",
             "replication.action.pause.hint",
             "",
-            Command::Pause { broker: id, duration_ms: PAUSE_MS },
+            Fault::Pause { node, duration_ms: Some(PAUSE_MS) },
         ),
-        (slow_key, "replication.action.slow.hint", "", Command::Slow { broker: id, delay_ms: delay }),
+        (slow_key, "replication.action.slow.hint", "", Fault::Slow { node, delay_ms }),
     ];
     let buttons = buttons
         .into_iter()
-        .map(|(key, hint, class, command)| {
+        .map(|(key, hint, class, fault)| {
             let label = tf(key, &args);
-            view! { <button class=class title=t(hint) on:click=move |_| session.command(command.clone())>{label}</button> }
+            view! { <button class=class title=t(hint) on:click=move |_| session.command(Command::Fault(fault))>{label}</button> }
         })
         .collect_view();
     view! { <div class="actions">{buttons}</div> }.into_any()
 }
 
-fn controller_markup(w: &Replication) -> String {
+fn controller_markup(w: &Replication) -> Html {
     let c = w.controller_view();
-    let mut out = String::new();
+    let mut out = Html::new();
     let leader = match c.leader {
         Some(l) => tf("replication.controller.leader", &[("leader", &broker_name(l))]),
         None => t("replication.controller.no_leader").to_string(),
@@ -230,13 +243,14 @@ fn controller_markup(w: &Replication) -> String {
 
 #[component]
 fn ControllerCard(session: Session<Replication>) -> impl IntoView {
-    let unclean = move || session.with(|run| run.world().controller_view().unclean_leader_election);
+    let unclean = Memo::new(move |_| session.with(|run| run.world().controller_view().unclean_leader_election));
+    let markup = Signal::derive(move || session.with(|run| controller_markup(run.world())));
     view! {
         <article class="node-card controller" data-testid="controller">
-            <h3>"controller"</h3>
-            <div inner_html=move || session.with(|run| controller_markup(run.world()))></div>
-            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean())) title=t("replication.unclean.hint") data-testid="unclean-toggle">
-                {move || if unclean() { t("replication.unclean.off") } else { t("replication.unclean.on") }}
+            <h3>{node_name(Node::Controller)}</h3>
+            <Markup html=markup/>
+            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked())) title=t("replication.unclean.hint") data-testid="unclean-toggle">
+                {move || if unclean.get() { t("replication.unclean.off") } else { t("replication.unclean.on") }}
             </button>
         </article>
     }

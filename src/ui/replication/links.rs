@@ -1,43 +1,52 @@
-//! The network links a learner can cut and heal (both directions at once).
+//! The network links a learner can cut and heal (both directions at once). Each link is
+//! a keyed view, so its button keeps focus while the run moves on.
 
 use leptos::prelude::*;
 
+use super::node_name;
 use super::wire::link_pairs;
 use crate::i18n::{t, tf};
-use crate::model::replication::{Command, Node, Replication};
+use crate::model::replication::{Command, Fault, Node, Replication};
 use crate::ui::session::Session;
 
 #[component]
 pub fn LinksPanel(session: Session<Replication>) -> impl IntoView {
-    let links = move || {
-        session.with(|run| {
-            let w = run.world();
-            link_pairs(w.brokers().len() as u32).into_iter().map(|(a, b)| (a, b, w.link_up(a, b))).collect::<Vec<_>>()
-        })
-    };
+    let pairs = Memo::new(move |_| session.with(|run| link_pairs(run.world().brokers().len() as u32)));
     view! {
         <section class="rep-links" aria-labelledby="rep-links-title">
             <h2 id="rep-links-title">{t("replication.links")}</h2>
             <p class="legend">{t("replication.links.hint")}</p>
             <ul class="links" data-testid="links">
-                {move || links().into_iter().map(|(a, b, up)| link_item(a, b, up, session)).collect_view()}
+                <For each=move || pairs.get() key=|pair| *pair let:pair>
+                    <LinkItem a=pair.0 b=pair.1 session=session/>
+                </For>
             </ul>
         </section>
     }
 }
 
-fn link_item(a: Node, b: Node, up: bool, session: Session<Replication>) -> impl IntoView {
-    let names = [("a", a.name()), ("b", b.name())];
-    let args: Vec<(&str, &str)> = names.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let (symbol, state) = if up { ("⟷", t("replication.link.up")) } else { ("✂", t("replication.link.cut")) };
-    let label = if up { tf("replication.link.do_cut", &args) } else { tf("replication.link.do_heal", &args) };
-    let command = if up { Command::Cut(a, b) } else { Command::Heal(a, b) };
+#[component]
+fn LinkItem(a: Node, b: Node, session: Session<Replication>) -> impl IntoView {
+    let up = Memo::new(move |_| session.with(|run| run.world().link_up(a, b)));
+    let (name_a, name_b) = (node_name(a), node_name(b));
+    let (end_a, end_b) = (name_a.clone(), name_b.clone());
+    let ends = move || format!("{end_a} {} {end_b}", if up.get() { "⟷" } else { "✂" });
+    let label = move || {
+        let args = [("a", name_a.as_str()), ("b", name_b.as_str())];
+        if up.get() {
+            tf("replication.link.do_cut", &args)
+        } else {
+            tf("replication.link.do_heal", &args)
+        }
+    };
+    let command = move || if up.get_untracked() { Fault::Cut(a, b) } else { Fault::Heal(a, b) };
     view! {
-        <li class:cut=!up>
-            <span class="mono">{format!("{} {symbol} {}", a.name(), b.name())}</span>" "
-            <span class="state">{state}</span>" "
-            <button class:danger=up aria-label=label.clone() title=label on:click=move |_| session.command(command.clone())>
-                {if up { t("replication.link.cut_button") } else { t("replication.link.heal_button") }}
+        <li class:cut=move || !up.get()>
+            <span class="mono">{ends}</span>" "
+            <span class="state">{move || if up.get() { t("replication.link.up") } else { t("replication.link.cut") }}</span>" "
+            <button class:danger=move || up.get() aria-label=label.clone() title=label
+                on:click=move |_| session.command(Command::Fault(command()))>
+                {move || if up.get() { t("replication.link.cut_button") } else { t("replication.link.heal_button") }}
             </button>
         </li>
     }

@@ -3,13 +3,14 @@
 //! the older ones folded into one range cell per row (never one node per record).
 //! Read-only, so drawn as markup from the replica views.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::{broker_name, esc};
+use super::broker_name;
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::replication::{RecordView, ReplicaView, Replication};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 /// How many offsets are drawn as cells (the rest fold into a range).
@@ -49,46 +50,39 @@ pub fn marker(offset: i64, hw: i64, leo: i64) -> &'static str {
     }
 }
 
-fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> String {
+fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
     let (start, end) = window(max_leo);
     let leader_records = leader.and_then(|l| views.iter().find(|v| v.broker == l)).map(|v| v.records.as_slice());
-    let folded = if start > 0 { " folded" } else { "" };
-    let mut out = format!(r#"<div class="log-grid{folded}" style="--cells: {}" data-testid="logs">"#, end - start + 1);
-    let _ = write!(out, r#"<div class="log-row head"><div class="who">{}</div>"#, esc(t("replication.logs.offset")));
+    let class = if start > 0 { "log-grid folded" } else { "log-grid" };
+    let mut head = html!("<div class=\"who\">{}</div>", t("replication.logs.offset"));
     if start > 0 {
-        let _ = write!(out, r#"<div class="fold">0–{}</div>"#, start - 1);
+        html!(head, "<div class=\"fold\">0–{}</div>", start - 1);
     }
     for o in start..=end {
-        let _ = write!(out, r#"<div class="slot num">{o}</div>"#);
+        html!(head, "<div class=\"slot num\">{}</div>", o);
     }
-    out.push_str("</div>");
+    let mut rows = html!("<div class=\"log-row head\">{}</div>", head);
     for v in views {
-        replica_row(&mut out, v, leader == Some(v.broker), leader_records, start, end);
+        replica_row(&mut rows, v, leader == Some(v.broker), leader_records, start, end);
     }
-    out.push_str("</div>");
-    out
+    html!("<div class=\"{}\" style=\"--cells: {}\" data-testid=\"logs\">{}</div>", class, end - start + 1, rows)
 }
 
-fn replica_row(
-    out: &mut String,
-    v: &ReplicaView,
-    is_leader: bool,
-    leader: Option<&[RecordView]>,
-    start: i64,
-    end: i64,
-) {
+fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {
     let (hw, leo) = (v.high_watermark, v.log_end_offset);
     let star = if is_leader { " ★" } else { "" };
-    let (down, state) = if v.alive { ("", "") } else { (" down", t("replication.logs.down")) };
-    let _ = write!(
-        out,
-        r#"<div class="log-row{down}" data-testid="log-{}"><div class="who"><strong>{}{star}</strong> <span class="muted">{state}</span><span class="num small">LEO {leo} · HW {hw}</span></div>"#,
-        v.broker,
-        broker_name(v.broker)
+    let (class, state) = if v.alive { ("log-row", "") } else { ("log-row down", t("replication.logs.down")) };
+    let mut cells = html!(
+        "<div class=\"who\"><strong>{}{}</strong> <span class=\"muted\">{}</span><span class=\"num small\">LEO {} · HW {}</span></div>",
+        broker_name(v.broker),
+        star,
+        state,
+        leo,
+        hw
     );
     if start > 0 {
-        fold_cell(out, v, start);
+        fold_cell(&mut cells, v, start);
     }
     for o in start..=end {
         let record = v.records.get(o as usize).copied();
@@ -96,82 +90,78 @@ fn replica_row(
             (Some(r), Some(l)) => !is_leader && r.record_id != l.record_id,
             _ => false,
         };
-        slot(out, o, record, hw, leo, differs);
+        slot(&mut cells, o, record, hw, leo, differs);
     }
-    out.push_str("</div>");
+    html!(out, "<div class=\"{}\" data-testid=\"log-{}\">{}</div>", class, v.broker, cells);
 }
 
-fn slot(out: &mut String, offset: i64, record: Option<RecordView>, hw: i64, leo: i64, differs: bool) {
-    let edge = if offset == hw { " hw-edge" } else { "" };
-    let _ = write!(out, r#"<div class="slot{edge}">"#);
-    match record {
-        Some(r) => {
-            let state = if r.below_high_watermark {
-                t("replication.logs.committed")
-            } else {
-                t("replication.logs.uncommitted")
-            };
+fn record_cell(offset: i64, r: RecordView, differs: bool) -> Html {
+    let state =
+        if r.below_high_watermark { t("replication.logs.committed") } else { t("replication.logs.uncommitted") };
+    let title = tf(
+        "replication.logs.cell",
+        &[
+            ("offset", &offset.to_string()),
+            ("record", &r.record_id.to_string()),
+            ("epoch", &r.leader_epoch.to_string()),
+            ("state", state),
+        ],
+    );
+    let above = if r.below_high_watermark { "" } else { " above-hw" };
+    let (diff_class, diff_mark) = if differs { (" differs", " ≠") } else { ("", "") };
+    html!(
+        "<div class=\"rec epoch-{}{}{}\" title=\"{}\"><span class=\"id\">#{}</span><span class=\"ep\">e{}{}</span></div>",
+        epoch_class(r.leader_epoch),
+        above,
+        diff_class,
+        title,
+        r.record_id,
+        r.leader_epoch,
+        diff_mark
+    )
+}
+
+fn slot(out: &mut Html, offset: i64, record: Option<RecordView>, hw: i64, leo: i64, differs: bool) {
+    let class = if offset == hw { "slot hw-edge" } else { "slot" };
+    let cell = match record {
+        Some(r) => record_cell(offset, r, differs),
+        None if offset == leo => html!("<div class=\"rec next\" title=\"{}\"></div>", t("replication.logs.next")),
+        None => html!("<div class=\"rec empty\"></div>"),
+    };
+    html!(out, "<div class=\"{}\">{}<div class=\"mark\">{}</div></div>", class, cell, marker(offset, hw, leo));
+}
+
+fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
+    let chips: Html = epoch_runs(&v.records, v.log_end_offset.min(start) as usize)
+        .into_iter()
+        .map(|(epoch, first, count)| {
             let title = tf(
-                "replication.logs.cell",
-                &[
-                    ("offset", &offset.to_string()),
-                    ("record", &r.record_id.to_string()),
-                    ("epoch", &r.leader_epoch.to_string()),
-                    ("state", state),
-                ],
+                "replication.logs.run",
+                &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())],
             );
-            let above = if r.below_high_watermark { "" } else { " above-hw" };
-            let (diff_class, diff_mark) = if differs { (" differs", " ≠") } else { ("", "") };
-            let _ = write!(
-                out,
-                r#"<div class="rec epoch-{}{above}{diff_class}" title="{}"><span class="id">#{}</span><span class="ep">e{}{diff_mark}</span></div>"#,
-                epoch_class(r.leader_epoch),
-                esc(&title),
-                r.record_id,
-                r.leader_epoch
-            );
-        }
-        None if offset == leo => {
-            let _ = write!(out, r#"<div class="rec next" title="{}"></div>"#, esc(t("replication.logs.next")));
-        }
-        None => out.push_str(r#"<div class="rec empty"></div>"#),
-    }
-    let _ = write!(out, r#"<div class="mark">{}</div></div>"#, marker(offset, hw, leo));
-}
-
-fn fold_cell(out: &mut String, v: &ReplicaView, start: i64) {
-    out.push_str(r#"<div class="fold"><div class="chips">"#);
-    for (epoch, first, count) in epoch_runs(&v.records, v.log_end_offset.min(start) as usize) {
-        let title = tf(
-            "replication.logs.run",
-            &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())],
-        );
-        let _ = write!(
-            out,
-            r#"<span class="chip epoch-{}" title="{}">e{epoch}×{count}</span>"#,
-            epoch_class(epoch),
-            esc(&title)
-        );
-    }
-    out.push_str(r#"</div><div class="mark">"#);
+            html!("<span class=\"chip epoch-{}\" title=\"{}\">e{}×{}</span>", epoch_class(epoch), title, epoch, count)
+        })
+        .collect();
+    let mut mark = Html::new();
     if v.high_watermark < start {
-        let _ = write!(out, "▲HW {} ", v.high_watermark);
+        html!(mark, "▲HW {} ", v.high_watermark);
     }
     if v.log_end_offset < start {
-        let _ = write!(out, "△LEO {}", v.log_end_offset);
+        html!(mark, "△LEO {}", v.log_end_offset);
     }
-    out.push_str("</div></div>");
+    html!(out, "<div class=\"fold\"><div class=\"chips\">{}</div><div class=\"mark\">{}</div></div>", chips, mark);
 }
 
 #[component]
 pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
-    let markup =
-        move || session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()));
+    let markup = Signal::derive(move || {
+        session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()))
+    });
     view! {
         <section aria-labelledby="rep-logs-title">
             <h2 id="rep-logs-title">{t("replication.logs")}</h2>
             <p class="legend">{t("replication.logs.legend")}</p>
-            <div class="rep-scroll" inner_html=markup></div>
+            <Markup class="rep-scroll" html=markup/>
         </section>
     }
 }

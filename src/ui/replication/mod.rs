@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::session::Session;
 use super::widgets::PresetPicker;
 use crate::i18n::t;
-use crate::model::replication::Replication;
+use crate::model::replication::{node_actor, Node, Replication};
 
 #[component]
 pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
@@ -43,9 +43,12 @@ pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
     }
 }
 
-use crate::markup::esc;
+/// `broker-2`, `controller`, `producer`: a node as the event log names it.
+fn node_name(node: Node) -> String {
+    crate::i18n::render(&node_actor(node).message())
+}
 
 /// `broker-2`, the way Kafka's tools and the model's log name a broker.
 fn broker_name(id: u32) -> String {
-    format!("broker-{id}")
+    node_name(Node::Id(id))
 }

@@ -1,38 +1,44 @@
 //! The partition as Kafka's tools describe it, and the configuration in force.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
 use super::brokers::acks_text;
-use super::esc;
+use crate::html;
 use crate::i18n::t;
+use crate::markup::Html;
 use crate::model::replication::{Replication, Settings};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
-fn describe_markup(w: &Replication) -> String {
+fn describe_markup(w: &Replication) -> Html {
     let d = w.describe();
-    let mut out = format!(r#"<pre class="describe" data-testid="describe">{}</pre><dl class="stats">"#, esc(&d.line));
+    // Kafka's own describe line, formatted by the model from its fields.
+    let mut out = html!("<pre class=\"describe\" data-testid=\"describe\">{}</pre>", d.line.to_string());
     let figures = [
         ("replication.under_replicated", "under-replicated", d.under_replicated_partitions),
         ("replication.under_min_isr", "under-min-isr", d.under_min_isr_partitions),
         ("replication.offline", "offline", d.offline_partitions),
     ];
-    for (key, testid, value) in figures {
-        let _ = write!(
-            out,
-            r#"<div class="figure"><dt>{}</dt><dd class="num" data-testid="{testid}">{value}</dd></div>"#,
-            esc(t(key))
-        );
-    }
-    let _ = write!(out, r#"</dl><p class="legend">{}</p>"#, esc(t("replication.describe.hint")));
+    let stats: Html = figures
+        .into_iter()
+        .map(|(key, testid, value)| {
+            html!(
+                "<div class=\"figure\"><dt>{}</dt><dd class=\"num\" data-testid=\"{}\">{}</dd></div>",
+                t(key),
+                testid,
+                value
+            )
+        })
+        .collect();
+    html!(out, "<dl class=\"stats\">{}</dl><p class=\"legend\">{}</p>", stats, t("replication.describe.hint"));
     let divergent = w.divergent_offsets();
     if !divergent.is_empty() {
         let list = divergent.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        let _ = write!(
+        html!(
             out,
-            r#"<p class="warn" data-testid="divergent">≠ {} <span class="num">{list}</span></p>"#,
-            esc(t("replication.divergent"))
+            "<p class=\"warn\" data-testid=\"divergent\">≠ {} <span class=\"num\">{}</span></p>",
+            t("replication.divergent"),
+            list
         );
     }
     out
@@ -40,10 +46,11 @@ fn describe_markup(w: &Replication) -> String {
 
 #[component]
 pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
+    let markup = Signal::derive(move || session.with(|run| describe_markup(run.world())));
     view! {
         <section class="rep-partition" aria-labelledby="rep-describe-title">
             <h2 id="rep-describe-title" class="mono">{t("replication.describe")}</h2>
-            <div inner_html=move || session.with(|run| describe_markup(run.world()))></div>
+            <Markup html=markup/>
         </section>
     }
 }
@@ -65,25 +72,28 @@ fn config_rows(s: &Settings, unclean: bool) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn config_markup(w: &Replication) -> String {
-    let mut out = String::from(r#"<table data-testid="config"><tbody>"#);
-    for (name, value) in config_rows(w.settings(), w.controller_view().unclean_leader_election) {
-        let _ = write!(
-            out,
-            r#"<tr><th scope="row" class="mono">{name}</th><td class="mono" data-testid="config-{name}">{}</td></tr>"#,
-            esc(&value)
-        );
-    }
-    out.push_str("</tbody></table>");
-    out
+fn config_markup(w: &Replication) -> Html {
+    let rows: Html = config_rows(w.settings(), w.controller_view().unclean_leader_election)
+        .into_iter()
+        .map(|(name, value)| {
+            html!(
+                "<tr><th scope=\"row\" class=\"mono\">{}</th><td class=\"mono\" data-testid=\"config-{}\">{}</td></tr>",
+                name,
+                name,
+                value
+            )
+        })
+        .collect();
+    html!("<table data-testid=\"config\"><tbody>{}</tbody></table>", rows)
 }
 
 #[component]
 pub fn ConfigPanel(session: Session<Replication>) -> impl IntoView {
+    let markup = Signal::derive(move || session.with(|run| config_markup(run.world())));
     view! {
         <section class="rep-config" aria-labelledby="rep-config-title">
             <h2 id="rep-config-title">{t("replication.config")}</h2>
-            <div inner_html=move || session.with(|run| config_markup(run.world()))></div>
+            <Markup html=markup/>
             <p class="legend">{t("replication.config.hint")}</p>
         </section>
     }

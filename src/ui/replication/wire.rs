@@ -2,13 +2,15 @@
 //! flight drawn along arcs at the position their progress says, cut links drawn dashed.
 //! Drawn as SVG markup from pure functions (read-only: the controls are in the cards).
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::{broker_name, esc};
-use crate::i18n::{t, tf};
-use crate::model::replication::{in_flight, InFlightView, Node, Replication};
+use super::{broker_name, node_name};
+use crate::html;
+use crate::i18n::{render, t, tf};
+use crate::markup::Html;
+use crate::model::kernel::Describe;
+use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Replication};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 /// Width of one node column in SVG units (the cards below use equal columns).
@@ -24,7 +26,7 @@ const MAX_DRAWN: usize = 40;
 pub fn column(node: Node, brokers: usize) -> usize {
     match node {
         Node::Producer => 0,
-        Node::Broker(id) => id as usize,
+        Node::Id(id) => id as usize,
         Node::Controller => brokers + 1,
     }
 }
@@ -65,36 +67,47 @@ fn arc_path(a: Arc) -> String {
     format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", a.start.0, a.start.1, a.control.0, a.control.1, a.end.0, a.end.1)
 }
 
-/// Short label and css class of a message kind (Kafka's API names).
-fn kind_style(kind: &str) -> (&'static str, &'static str) {
+/// Short label and css class of a message kind.
+fn kind_style(kind: MessageKind) -> (&'static str, &'static str) {
     match kind {
-        "Fetch" => (t("replication.msg.fetch"), "fetch"),
-        "FetchResponse" => (t("replication.msg.fetch_response"), "fetch-resp"),
-        "OffsetsForLeaderEpoch" => (t("replication.msg.epoch"), "epoch"),
-        "OffsetsForLeaderEpochResponse" => (t("replication.msg.epoch_response"), "epoch-resp"),
-        "Produce" => (t("replication.msg.produce"), "produce"),
-        _ => (t("replication.msg.produce_response"), "produce-resp"),
+        MessageKind::Fetch => (t("replication.msg.fetch"), "fetch"),
+        MessageKind::FetchResponse => (t("replication.msg.fetch_response"), "fetch-resp"),
+        MessageKind::OffsetsForLeaderEpoch => (t("replication.msg.epoch"), "epoch"),
+        MessageKind::OffsetsForLeaderEpochResponse => (t("replication.msg.epoch_response"), "epoch-resp"),
+        MessageKind::Produce => (t("replication.msg.produce"), "produce"),
+        MessageKind::ProduceResponse => (t("replication.msg.produce_response"), "produce-resp"),
     }
 }
 
+/// `Fetch broker-2 → broker-1 · fetchOffset=3`: a message as text.
+fn message_text(m: &InFlightView) -> String {
+    format!("{} {} → {} · {}", m.kind.api_name(), node_name(m.from), node_name(m.to), render(&m.detail.message()))
+}
+
 /// A node box: column, label, second line, state class.
-fn node_box(out: &mut String, col: usize, label: &str, sub: &str, class: &str) {
+fn node_box(out: &mut Html, col: usize, label: &str, sub: &str, class: &str) {
     let (x, cx) = (center_x(col) - BOX_W / 2.0, center_x(col));
-    let _ = write!(
+    html!(
         out,
-        r#"<g class="node {class}"><rect x="{x}" y="{}" width="{BOX_W}" height="{BOX_H}" rx="7"/><text x="{cx}" y="{}" text-anchor="middle" class="label">{}</text><text x="{cx}" y="{}" text-anchor="middle" class="sub">{}</text></g>"#,
+        "<g class=\"node {}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" class=\"label\">{}</text><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" class=\"sub\">{}</text></g>",
+        class,
+        x,
         MID_Y - BOX_H / 2.0,
+        BOX_W,
+        BOX_H,
+        cx,
         MID_Y - 4.0,
-        esc(label),
+        label,
+        cx,
         MID_Y + 12.0,
-        esc(sub)
+        sub
     );
 }
 
-fn node_boxes(out: &mut String, w: &Replication) {
+fn node_boxes(out: &mut Html, w: &Replication) {
     let n = w.brokers().len();
     let p = w.partition();
-    node_box(out, 0, "producer", "", "producer");
+    node_box(out, 0, &node_name(Node::Producer), "", "producer");
     for b in w.brokers() {
         let (sub, class) = if !b.alive {
             (t("replication.node.down").to_string(), "down")
@@ -109,7 +122,7 @@ fn node_boxes(out: &mut String, w: &Replication) {
         };
         node_box(out, b.id as usize, &broker_name(b.id), &sub, class);
     }
-    node_box(out, n + 1, "controller", "", "controller");
+    node_box(out, n + 1, &node_name(Node::Controller), "", "controller");
 }
 
 /// Every pair of endpoints that has a link a learner can cut.
@@ -117,51 +130,54 @@ pub fn link_pairs(brokers: u32) -> Vec<(Node, Node)> {
     let mut pairs = Vec::new();
     for a in 1..=brokers {
         for b in a + 1..=brokers {
-            pairs.push((Node::Broker(a), Node::Broker(b)));
+            pairs.push((Node::Id(a), Node::Id(b)));
         }
     }
-    pairs.extend((1..=brokers).map(|b| (Node::Producer, Node::Broker(b))));
-    pairs.extend((1..=brokers).map(|b| (Node::Broker(b), Node::Controller)));
+    pairs.extend((1..=brokers).map(|b| (Node::Producer, Node::Id(b))));
+    pairs.extend((1..=brokers).map(|b| (Node::Id(b), Node::Controller)));
     pairs
 }
 
-fn cut_link(out: &mut String, a: Node, b: Node, n: usize) {
+fn cut_link(out: &mut Html, a: Node, b: Node, n: usize) {
     let (ca, cb) = (column(a, n), column(b, n));
     let arc = arc(ca.min(cb), ca.max(cb));
     let (mx, my) = point_on(arc, 0.5);
-    let title = tf("replication.link.cut_title", &[("a", &a.name()), ("b", &b.name())]);
-    let _ = write!(
+    let title = tf("replication.link.cut_title", &[("a", &node_name(a)), ("b", &node_name(b))]);
+    html!(
         out,
-        r#"<g class="cut-link"><title>{}</title><path d="{}"/><text x="{mx:.1}" y="{:.1}" text-anchor="middle">✂</text></g>"#,
-        esc(&title),
+        "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">✂</text></g>",
+        title,
         arc_path(arc),
+        mx,
         my + 5.0
     );
 }
 
-fn message(out: &mut String, m: &InFlightView, n: usize) {
+fn message(out: &mut Html, m: &InFlightView, n: usize) {
     let arc = arc(column(m.from, n), column(m.to, n));
     let (x, y) = point_on(arc, m.progress);
     let (label, class) = kind_style(m.kind);
     let width = 12.0 + 6.6 * label.chars().count() as f64;
-    let title = format!("{} {} → {} · {}", m.kind, m.from.name(), m.to.name(), m.detail);
-    let _ = write!(
+    html!(
         out,
-        r#"<path class="track {class}" d="{}" marker-end="url(#rep-arrow)"/><g class="msg {class}" transform="translate({x:.1} {y:.1})"><title>{}</title><rect x="{:.1}" y="-9" width="{width:.1}" height="18" rx="9"/><text y="4" text-anchor="middle">{}</text></g>"#,
+        "<path class=\"track {}\" d=\"{}\" marker-end=\"url(#rep-arrow)\"/><g class=\"msg {}\" transform=\"translate({:.1} {:.1})\"><title>{}</title><rect x=\"{:.1}\" y=\"-9\" width=\"{:.1}\" height=\"18\" rx=\"9\"/><text y=\"4\" text-anchor=\"middle\">{}</text></g>",
+        class,
         arc_path(arc),
-        esc(&title),
+        class,
+        x,
+        y,
+        message_text(m),
         -width / 2.0,
-        esc(label)
+        width,
+        label
     );
 }
 
-const ARROW: &str = r#"<defs><marker id="rep-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>"#;
-
 /// The whole drawing's markup for the run's current state.
-fn markup(run: &crate::model::scene::Run<Replication>) -> String {
+fn markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let w = run.world();
     let n = w.brokers().len();
-    let mut out = String::from(ARROW);
+    let mut out = html!("<defs><marker id=\"rep-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 L0 10 z\"/></marker></defs>");
     for (a, b) in link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b)) {
         cut_link(&mut out, a, b, n);
     }
@@ -175,36 +191,35 @@ fn markup(run: &crate::model::scene::Run<Replication>) -> String {
 #[component]
 pub fn Wire(session: Session<Replication>) -> impl IntoView {
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
+    let drawing = Signal::derive(move || session.with(markup));
     view! {
         <svg class="wire" role="img" aria-label=t("replication.wire.label") style=move || format!("--cols: {}", cols())
-            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)
-            inner_html=move || session.with(markup)>
+            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)>
+            <Markup host=Host::G html=drawing/>
         </svg>
     }
 }
 
 /// The messages on the wire as text (readable without the drawing).
-fn list_markup(run: &crate::model::scene::Run<Replication>) -> String {
+fn list_markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let messages = in_flight(run.sim());
-    let mut out = format!("<strong>{}</strong> ", esc(t("replication.wire.title")));
+    let mut out = html!("<strong>{}</strong> ", t("replication.wire.title"));
     if messages.is_empty() {
-        let _ = write!(out, r#"<span class="muted">{}</span>"#, esc(t("replication.wire.none")));
+        html!(out, "<span class=\"muted\">{}</span>", t("replication.wire.none"));
         return out;
     }
-    out.push_str("<ul>");
-    for m in messages.iter().take(6) {
-        let pct = m.progress * 100.0;
-        let _ = write!(out, "<li>{} {} → {} · {} · {pct:.0}%</li>", m.kind, m.from.name(), m.to.name(), esc(&m.detail));
-    }
-    out.push_str("</ul>");
+    let items: Html =
+        messages.iter().take(6).map(|m| html!("<li>{} · {:.0}%</li>", message_text(m), m.progress * 100.0)).collect();
+    html!(out, "<ul>{}</ul>", items);
     if messages.len() > 6 {
         let more = tf("replication.wire.more", &[("count", &(messages.len() - 6).to_string())]);
-        let _ = write!(out, r#" <span class="muted">{}</span>"#, esc(&more));
+        html!(out, " <span class=\"muted\">{}</span>", more);
     }
     out
 }
 
 #[component]
 pub fn WireList(session: Session<Replication>) -> impl IntoView {
-    view! { <div class="wire-list" data-testid="in-flight" inner_html=move || session.with(list_markup)></div> }
+    let list = Signal::derive(move || session.with(list_markup));
+    view! { <Markup class="wire-list" testid="in-flight" html=list/> }
 }
