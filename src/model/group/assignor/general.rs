@@ -5,10 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::java_order::{java_map_order, java_topic_partition_hash};
-use super::sticky::{Ownership, DEFAULT_GENERATION};
-use super::{Subscription, TopicPartition};
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
 
 /// Moves of one (src, dst) pair: partitions in insertion order and the largest size reached.
 type PairMoves = BTreeMap<(String, String), (Vec<TopicPartition>, usize)>;

@@ -3,10 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::sticky::Ownership;
-use super::{partitions_of, TopicPartition};
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{partitions_of, Assignment, Ownership, TopicPartition};
 
 /// Quota bookkeeping of one constrained run.
 struct Quotas {
