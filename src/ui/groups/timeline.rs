@@ -193,18 +193,21 @@ fn coordinator_strip(out: &mut Html, transitions: &[(u64, GroupState, i32)], win
 fn time_axis(out: &mut Html, win: &Window, height: f64) {
     let first = win.from.div_ceil(10_000) * 10_000;
     let mut grid = String::new();
+    let mut labels = Html::new();
     for t in (first..=win.to).step_by(10_000) {
         let x = win.x(t);
         let _ = write!(grid, "M{x:.1} {:.1}V{height:.1} ", AXIS_H - 4.0);
         html!(
-            out,
+            labels,
             r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">{} s</text>"#,
             x,
             AXIS_H - 6.0,
             t / 1000
         );
     }
+    // One path for every grid line, under the labels.
     html!(out, r#"<path class="grid" d="{}"/>"#, grid.trim_end());
+    out.push(&labels);
     let now = win.x(win.now);
     html!(out, r#"<line class="now" x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/>"#, now, now, AXIS_H - 4.0, height);
 }
