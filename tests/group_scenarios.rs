@@ -304,3 +304,15 @@ fn preset_figures() {
         );
     }
 }
+
+#[test]
+fn every_fact_of_every_preset_fills_its_template() {
+    use kafka_lab::model::kernel::Describe;
+    for p in GroupLab::presets() {
+        let r = Run::<GroupLab>::from_preset(p).unwrap();
+        for (actor, fact) in facts(&r) {
+            let text = fact.message().to_string();
+            assert!(!text.contains('{') && !text.is_empty(), "{}: {actor} {fact:?} → {text}", p.id);
+        }
+    }
+}

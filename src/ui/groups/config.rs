@@ -6,13 +6,16 @@ use crate::html;
 use crate::i18n::t;
 use crate::markup::Html;
 use crate::model::config::Config;
+use crate::model::group::assignor::AssignorKind;
 use crate::model::group::GroupLab;
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
+const ASSIGNOR_PROPERTY: &str = "partition.assignment.strategy";
+
 /// The properties a learner compares between presets, with what each one does.
 const SHOWN: &[(&str, &str)] = &[
-    ("partition.assignment.strategy", "groups.config.assignor"),
+    (ASSIGNOR_PROPERTY, "groups.config.assignor"),
     ("session.timeout.ms", "groups.config.session"),
     ("heartbeat.interval.ms", "groups.config.heartbeat"),
     ("max.poll.interval.ms", "groups.config.max_poll_interval"),
@@ -30,16 +33,13 @@ const SHOWN: &[(&str, &str)] = &[
     ("lab.producer.records.per.sec", "groups.config.producer"),
 ];
 
-/// A class name without its package, for the table (the full name is in the title).
-fn short(value: &str) -> &str {
-    value.rsplit('.').next().filter(|_| value.starts_with("org.apache.")).unwrap_or(value)
-}
-
-fn rows_markup(config: &Config) -> Html {
+/// The property rows; the assignor shows its class without the package (the full name is in the title).
+fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
     let changed: Vec<&str> = config.overrides().into_iter().map(|(n, _)| n).collect();
     let mut out = Html::new();
     for (name, key) in SHOWN {
         let value = config.display(name);
+        let shown = if *name == ASSIGNOR_PROPERTY { assignor.simple_name().to_string() } else { value.clone() };
         let (class, mark) = if changed.contains(name) {
             (
                 "changed",
@@ -58,7 +58,7 @@ fn rows_markup(config: &Config) -> Html {
             name,
             name,
             value,
-            short(&value),
+            shown,
             mark,
             t(key),
         );
@@ -68,7 +68,7 @@ fn rows_markup(config: &Config) -> Html {
 
 #[component]
 pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
-    let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config)));
+    let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config, run.world().assignor())));
     view! {
         <section class="config" aria-labelledby="config-title">
             <h2 id="config-title">{t("groups.config")}</h2>

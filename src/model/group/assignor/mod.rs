@@ -90,6 +90,16 @@ impl AssignorKind {
         }
     }
 
+    /// The class name without its package (`RangeAssignor`).
+    pub fn simple_name(self) -> &'static str {
+        match self {
+            AssignorKind::Range => "RangeAssignor",
+            AssignorKind::RoundRobin => "RoundRobinAssignor",
+            AssignorKind::Sticky => "StickyAssignor",
+            AssignorKind::CooperativeSticky => "CooperativeStickyAssignor",
+        }
+    }
+
     /// Reads a `partition.assignment.strategy` value (class name or short name).
     pub fn from_config(value: &str) -> Option<Self> {
         [Self::Range, Self::RoundRobin, Self::Sticky, Self::CooperativeSticky].into_iter().find(|k| {
