@@ -1,9 +1,9 @@
 //! Consumer-group scenarios: the coordinator's state machine with its timeouts, eager vs
 //! cooperative stop time, static membership, and what each commit mode loses or repeats.
 
-use kafka_lab::model::group::{Command, GroupLab, GroupState};
-use kafka_lab::model::kernel::Input;
-use kafka_lab::model::scene::{LabScene, Run};
+use kafka_lab::model::group::{Command, ErrorCode, Fact, GroupLab, GroupState, LeaveReason, Refusal};
+use kafka_lab::model::kernel::{Actor, Fault, Input, Node, TokenError};
+use kafka_lab::model::scene::{LabScene, Run, RunError};
 
 fn run(config: &str) -> Run<GroupLab> {
     let overrides = kafka_lab::model::scene::parse_overrides(config).expect("valid overrides");
@@ -16,6 +16,14 @@ fn wait(run: &mut Run<GroupLab>, ms: u64) {
 
 fn command(run: &mut Run<GroupLab>, command: Command) {
     run.history.push(Input::Command(command)).unwrap();
+}
+
+fn facts(run: &Run<GroupLab>) -> Vec<(Actor, Fact)> {
+    run.sim().log().iter().map(|e| (e.actor.clone(), e.fact.clone())).collect()
+}
+
+fn kill(member: u32) -> Command {
+    Command::Fault(Fault::Crash(Node::Id(member)))
 }
 
 fn states(run: &Run<GroupLab>) -> Vec<GroupState> {
@@ -53,7 +61,7 @@ fn first_join_waits_for_the_initial_rebalance_delay_then_goes_stable() {
 fn a_crashed_member_is_expelled_only_after_session_timeout() {
     let mut r = run("session.timeout.ms=10000");
     wait(&mut r, 10_000);
-    command(&mut r, Command::Kill(2));
+    command(&mut r, kill(2));
     wait(&mut r, 7000);
     assert_eq!(
         r.world().coordinator().state,
@@ -61,11 +69,7 @@ fn a_crashed_member_is_expelled_only_after_session_timeout() {
         "heartbeats stopped but the session has not expired yet"
     );
     wait(&mut r, 6000);
-    assert!(r
-        .sim()
-        .log()
-        .iter()
-        .any(|e| e.fact.0.contains("has failed: no heartbeat within session.timeout.ms=10000")));
+    assert!(facts(&r).iter().any(|(_, f)| matches!(f, Fact::SessionExpired { timeout_ms: 10_000, .. })));
     wait(&mut r, 10_000);
     assert_eq!(r.world().coordinator().state, GroupState::Stable);
     assert_eq!(r.world().coordinator().members.len(), 2);
@@ -76,11 +80,12 @@ fn a_crashed_member_is_expelled_only_after_session_timeout() {
 fn a_paused_member_longer_than_session_timeout_is_expelled_and_rejoins() {
     let mut r = run("");
     wait(&mut r, 10_000);
-    command(&mut r, Command::Pause { member: 1, duration_ms: 60_000 });
+    command(&mut r, Command::Fault(Fault::Pause { node: Node::Id(1), duration_ms: Some(60_000) }));
     wait(&mut r, 90_000);
-    let log: Vec<_> = r.sim().log().iter().map(|e| e.fact.0.clone()).collect();
-    assert!(log.iter().any(|t| t.contains("has failed: no heartbeat")));
-    assert!(log.iter().any(|t| t.contains("UNKNOWN_MEMBER_ID") || t.contains("onPartitionsLost")));
+    let log = facts(&r);
+    assert!(log.iter().any(|(_, f)| matches!(f, Fact::SessionExpired { .. })));
+    assert!(log.iter().any(|(a, f)| *a == Actor::Member(1)
+        && matches!(f, Fact::HeartbeatRejected { error: ErrorCode::UnknownMemberId } | Fact::PartitionsLost { .. })));
     assert_eq!(r.world().coordinator().members.len(), 3, "the paused member rejoined");
     assert_eq!(r.world().coordinator().state, GroupState::Stable);
 }
@@ -89,15 +94,16 @@ fn a_paused_member_longer_than_session_timeout_is_expelled_and_rejoins() {
 fn a_stuck_member_beyond_max_poll_interval_leaves_while_heartbeats_continued() {
     let mut r = run("max.poll.interval.ms=20000");
     wait(&mut r, 10_000);
-    command(&mut r, Command::Slow { member: 2, ms_per_record: 5000 });
+    command(&mut r, Command::Fault(Fault::Slow { node: Node::Id(2), delay_ms: 5000 }));
     wait(&mut r, 40_000);
-    let log: Vec<_> = r.sim().log().iter().map(|e| (e.actor.clone(), e.fact.0.clone())).collect();
-    assert!(log.iter().any(|(a, t)| a.to_string() == "C2" && t.contains("consumer poll timeout has expired")));
-    assert!(log
-        .iter()
-        .any(|(_, t)| t.contains("through explicit LeaveGroup; reason: consumer poll timeout has expired")));
+    let log = facts(&r);
+    assert!(log.iter().any(|(a, f)| *a == Actor::Member(2)
+        && matches!(f, Fact::PollTimeoutExpired { max_poll_interval_ms: 20_000, dynamic: true })));
+    assert!(log.iter().any(
+        |(a, f)| *a == Actor::Coordinator && matches!(f, Fact::MemberLeft { reason: LeaveReason::PollTimeout, .. })
+    ));
     assert!(
-        !log.iter().any(|(_, t)| t.contains("has failed: no heartbeat")),
+        !log.iter().any(|(_, f)| matches!(f, Fact::SessionExpired { .. })),
         "session never expired: heartbeats kept flowing"
     );
 }
@@ -110,7 +116,7 @@ fn slow_consumer_lag_grows_while_the_fixes_keep_it_flat() {
     let loop_run = preset("rebalance-loop");
     assert!(loop_run.world().coordinator().generation >= 5, "the group keeps rebalancing");
     assert!(loop_run.world().ledger().total_duplicates() > 1000, "each successor redoes the batch");
-    assert!(loop_run.sim().log().iter().filter(|e| e.fact.0.contains("poll timeout has expired")).count() >= 6);
+    assert!(facts(&loop_run).iter().filter(|(_, f)| matches!(f, Fact::PollTimeoutExpired { .. })).count() >= 6);
     for fix in ["fix-fewer-records", "fix-longer-interval"] {
         let fixed = preset(fix);
         assert_eq!(fixed.world().coordinator().generation, 1, "{fix}: no rebalance after the first");
@@ -140,7 +146,9 @@ fn eager_restart_stops_the_survivors_until_the_dead_member_expires_and_cooperati
 fn static_member_restarting_within_session_timeout_keeps_its_partitions_without_rebalance() {
     let r = preset("static-restart");
     assert_eq!(r.world().coordinator().generation, 1, "no rebalance at all");
-    assert!(r.sim().log().iter().any(|e| e.fact.0.contains("static member instance-3 rejoined")));
+    assert!(facts(&r)
+        .iter()
+        .any(|(_, f)| matches!(f, Fact::StaticMemberReplaced { instance_id, .. } if instance_id == "instance-3")));
     let c3: Vec<u32> = r
         .world()
         .describe()
@@ -156,7 +164,7 @@ fn static_member_restarting_within_session_timeout_keeps_its_partitions_without_
 fn dead_static_member_is_detected_only_after_session_timeout() {
     let mut r = run("lab.static.membership=true");
     wait(&mut r, 10_000);
-    command(&mut r, Command::Kill(3));
+    command(&mut r, kill(3));
     wait(&mut r, 40_000);
     assert_eq!(r.world().coordinator().generation, 1, "still waiting for instance-3");
     wait(&mut r, 15_000);
@@ -181,7 +189,7 @@ fn auto_commit_with_worker_thread_handoff_loses_records_when_the_member_dies() {
 fn auto_commit_in_the_poll_loop_repeats_records_but_loses_none_on_a_crash() {
     let mut r = run("auto.offset.reset=earliest,lab.process.ms.per.record=5");
     wait(&mut r, 20_000);
-    command(&mut r, Command::Kill(1));
+    command(&mut r, kill(1));
     wait(&mut r, 70_000);
     assert!(r.world().ledger().total_duplicates() > 0);
     assert_eq!(r.world().ledger().total_lost(), 0);
@@ -194,7 +202,7 @@ fn commit_after_processing_repeats_only_the_unfinished_batch_and_commit_before_l
     let mut before = run(&format!("{config}before-processing"));
     for r in [&mut after, &mut before] {
         wait(r, 20_000);
-        command(r, Command::Kill(1));
+        command(r, kill(1));
         wait(r, 120_000);
     }
     assert!(after.world().ledger().total_duplicates() > 0);
@@ -226,40 +234,56 @@ fn bad_commands_are_refused_and_change_nothing() {
     let mut r = run("");
     wait(&mut r, 1000);
     let before = r.sim().trace_hash();
-    assert!(r
-        .history
-        .push(Input::Command(Command::Kill(7)))
-        .unwrap_err()
-        .to_string()
-        .contains("There is no member C7"));
-    assert!(r
-        .history
-        .push(Input::Command(Command::GrowPartitions(3)))
-        .unwrap_err()
-        .to_string()
-        .contains("can only grow"));
-    assert!(r.history.push(Input::Command(Command::Restart(1))).unwrap_err().to_string().contains("already running"));
+    let refused = |r: &mut Run<GroupLab>, command: Command| r.history.push(Input::Command(command)).unwrap_err();
+    assert_eq!(refused(&mut r, kill(7)), Refusal::NoSuchMember { index: 7, members: 3 });
+    assert_eq!(refused(&mut r, Command::GrowPartitions(3)), Refusal::PartitionCount { requested: 3, partitions: 6 });
+    assert_eq!(refused(&mut r, Command::Fault(Fault::Restart(Node::Id(1)))), Refusal::AlreadyRunning { index: 1 });
+    assert_eq!(
+        refused(&mut r, Command::Fault(Fault::Pause { node: Node::Id(1), duration_ms: Some(0) })),
+        Refusal::PauseDuration { duration_ms: 0 }
+    );
+    assert_eq!(refused(&mut r, Command::Fault(Fault::Crash(Node::Controller))), Refusal::FaultNotModelled);
+    assert_eq!(refused(&mut r, Command::Poison(6)), Refusal::NoSuchPartition { partition: 6, partitions: 6 });
     assert_eq!(r.sim().trace_hash(), before);
-    let err = Run::<GroupLab>::new(1, &[("heartbeat.interval.ms".into(), "50000".into())]).unwrap_err().to_string();
-    assert!(err.contains("heartbeat.interval.ms must be set lower than session.timeout.ms"));
+    let err = Run::<GroupLab>::new(1, &[("heartbeat.interval.ms".into(), "50000".into())]).unwrap_err();
+    let build = kafka_lab::model::kernel::Describe::message(&Refusal::HeartbeatNotBelowSession {
+        heartbeat_interval_ms: 50_000,
+        session_timeout_ms: 45_000,
+    });
+    assert_eq!(err, RunError::Build(build));
+}
+
+#[test]
+fn adding_members_is_bounded_even_for_huge_counts() {
+    let mut r = run("");
+    for requested in [0, 30, u32::MAX] {
+        assert_eq!(
+            r.history.push(Input::Command(Command::AddMembers(requested))).unwrap_err(),
+            Refusal::MemberCount { requested, members: 3 }
+        );
+    }
+    command(&mut r, Command::AddMembers(29));
+    assert_eq!(r.world().member_views(0).len(), 32);
 }
 
 #[test]
 fn commands_round_trip_through_link_tokens() {
-    for c in [
-        Command::Kill(2),
-        Command::Restart(2),
-        Command::Pause { member: 1, duration_ms: 60000 },
-        Command::Slow { member: 3, ms_per_record: 15 },
-        Command::Poison(4),
-        Command::AddMembers(2),
-        Command::Close(1),
-        Command::GrowPartitions(12),
+    for (c, token) in [
+        (kill(2), "kill-2"),
+        (Command::Fault(Fault::Restart(Node::Id(2))), "restart-2"),
+        (Command::Fault(Fault::Pause { node: Node::Id(1), duration_ms: Some(60000) }), "pause-1-60000"),
+        (Command::Fault(Fault::Slow { node: Node::Id(3), delay_ms: 15 }), "slow-3-15"),
+        (Command::Poison(4), "poison-4"),
+        (Command::AddMembers(2), "add-2"),
+        (Command::Close(1), "close-1"),
+        (Command::GrowPartitions(12), "partitions-12"),
     ] {
-        let token = GroupLab::encode_command(&c);
-        assert_eq!(GroupLab::decode_command(&token).unwrap(), c, "{token}");
+        assert_eq!(GroupLab::encode_command(&c), token);
+        assert_eq!(GroupLab::decode_command(token).unwrap(), c, "{token}");
     }
-    assert!(GroupLab::decode_command("explode-1").is_err());
+    assert!(matches!(GroupLab::decode_command("explode-1"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(GroupLab::decode_command("stall-1"), Err(TokenError::UnknownAction { .. })));
+    assert!(matches!(GroupLab::decode_command("add-x"), Err(TokenError::NotANumber { .. })));
 }
 #[test]
 #[ignore = "prints the preset figures for the report"]
@@ -278,5 +302,17 @@ fn preset_figures() {
             w.ledger().total_lost(),
             w.idle_member_count()
         );
+    }
+}
+
+#[test]
+fn every_fact_of_every_preset_fills_its_template() {
+    use kafka_lab::model::kernel::Describe;
+    for p in GroupLab::presets() {
+        let r = Run::<GroupLab>::from_preset(p).unwrap();
+        for (actor, fact) in facts(&r) {
+            let text = fact.message().to_string();
+            assert!(!text.contains('{') && !text.is_empty(), "{}: {actor} {fact:?} → {text}", p.id);
+        }
     }
 }

@@ -4,25 +4,17 @@
 
 use std::collections::BTreeMap;
 
-use super::views::{LaneSpan, SpanKind};
-use super::{Event, GroupLab, Request};
-use crate::model::config::Config;
-use crate::model::kernel::Ctx;
+use super::assignor::AssignorKind;
+use super::{
+    ClientPhase, Event, Fact, GroupCtx, GroupLab, LaneSpan, LeaveReason, Protocol, Request, Settings, SpanKind,
+};
+use crate::model::kernel::Actor;
 
 /// Spans kept per member lane.
 const MAX_SPANS: usize = 400;
 /// Process spans closer than this merge into one busy stretch, so a lane keeps minutes, not
 /// seconds, of history (a lane is drawn at ~0.1 s per pixel).
 const MERGE_PROCESS_GAP_MS: u64 = 250;
-
-/// Where the member's `ConsumerCoordinator` is in the join protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClientPhase {
-    Unjoined,
-    Joining,
-    AwaitingSync,
-    Stable,
-}
 
 /// Records returned by one `poll()`: per partition the offsets `[from, to)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,11 +72,11 @@ pub struct Member {
 }
 
 impl Member {
-    pub fn new(index: u32, config: &Config) -> Self {
+    pub fn new(index: u32, settings: &Settings) -> Self {
         Self {
             index,
             client_id: format!("consumer-{}-{index}", super::GROUP_ID),
-            instance_id: config.bool("lab.static.membership").then(|| format!("instance-{index}")),
+            instance_id: settings.static_membership.then(|| format!("instance-{index}")),
             alive: false,
             closed: false,
             incarnation: 0,
@@ -103,18 +95,13 @@ impl Member {
             last_poll_ms: 0,
             last_auto_commit_ms: 0,
             paused_until_ms: 0,
-            ms_per_record: config.int("lab.process.ms.per.record") as u64,
+            ms_per_record: settings.process_ms_per_record,
             stop_started_ms: None,
             lane: Vec::new(),
             batch_seq: 0,
             fetch_rotation: 0,
             leader_partition_count: 0,
         }
-    }
-
-    /// The name the UI and log use (`C1`, `C2`, ...).
-    pub fn name(&self) -> String {
-        format!("C{}", self.index)
     }
 
     pub(super) fn span(&mut self, kind: SpanKind, from_ms: u64, to_ms: u64) {
@@ -161,12 +148,12 @@ fn event_target(event: &Event) -> Option<(u32, u32)> {
 
 impl GroupLab {
     pub(super) fn is_eager(&self) -> bool {
-        !self.assignor.is_cooperative()
+        !self.settings.assignor.is_cooperative()
     }
 
-    pub(super) fn start_member(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let heartbeat_ms = self.config.int("heartbeat.interval.ms") as u64;
-        let refresh_ms = self.config.int("metadata.max.age.ms") as u64;
+    pub(super) fn start_member(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let heartbeat_ms = self.settings.heartbeat_interval_ms;
+        let refresh_ms = self.settings.metadata_max_age_ms;
         let now = ctx.now_ms();
         let first_poll_ms = ctx.random_between(0, 50);
         let m = self.member_mut(index);
@@ -176,20 +163,14 @@ impl GroupLab {
         m.last_poll_ms = now;
         m.last_auto_commit_ms = now;
         let incarnation = m.incarnation;
-        ctx.log(
-            m.name(),
-            format!(
-                "started {} (group.instance.id={})",
-                m.client_id,
-                m.instance_id.clone().unwrap_or_else(|| "null".into())
-            ),
-        );
+        let fact = Fact::MemberStarted { client_id: m.client_id.clone(), instance_id: m.instance_id.clone() };
+        ctx.record(Actor::Member(index), fact);
         ctx.schedule(first_poll_ms, Event::Poll { member: index, incarnation });
         ctx.schedule(heartbeat_ms, Event::HeartbeatTick { member: index, incarnation });
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
     }
 
-    pub(super) fn on_member_event(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_member_event(&mut self, event: Event, ctx: &mut GroupCtx) {
         let Some((index, incarnation)) = event_target(&event) else { return };
         let m = self.member(index);
         if !m.alive || m.incarnation != incarnation {
@@ -211,9 +192,9 @@ impl GroupLab {
         }
     }
 
-    fn on_heartbeat_tick(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let heartbeat_ms = self.config.int("heartbeat.interval.ms") as u64;
-        let max_poll_ms = self.config.int("max.poll.interval.ms") as u64;
+    fn on_heartbeat_tick(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let heartbeat_ms = self.settings.heartbeat_interval_ms;
+        let max_poll_ms = self.settings.max_poll_interval_ms;
         let now = ctx.now_ms();
         let incarnation = self.member(index).incarnation;
         ctx.schedule(heartbeat_ms, Event::HeartbeatTick { member: index, incarnation });
@@ -232,13 +213,7 @@ impl GroupLab {
     }
 
     /// The heartbeat thread notices `poll()` was not called within `max.poll.interval.ms`.
-    fn poll_timeout_expired(
-        &mut self,
-        index: u32,
-        member_id: &str,
-        max_poll_ms: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn poll_timeout_expired(&mut self, index: u32, member_id: &str, max_poll_ms: u64, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         let dynamic = m.instance_id.is_none();
@@ -247,44 +222,36 @@ impl GroupLab {
         m.phase = ClientPhase::Unjoined;
         m.needs_rejoin = true;
         m.span(SpanKind::PollTimeout, now, now);
-        let name = m.name();
-        ctx.log(
-            name,
-            format!("consumer poll timeout has expired: the time between subsequent calls to poll() was longer than max.poll.interval.ms={max_poll_ms}; {}",
-                if dynamic { "leaving the group" } else { "static member: no LeaveGroup, heartbeats stop" }),
-        );
+        ctx.record(Actor::Member(index), Fact::PollTimeoutExpired { max_poll_interval_ms: max_poll_ms, dynamic });
         if dynamic {
-            let reason = "consumer poll timeout has expired.".to_string();
+            let reason = LeaveReason::PollTimeout;
             self.send_to_coordinator(index, Request::LeaveGroup { member_id: member_id.to_string(), reason }, ctx);
         }
     }
 
-    fn on_metadata_refresh(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let refresh_ms = self.config.int("metadata.max.age.ms") as u64;
+    fn on_metadata_refresh(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let refresh_ms = self.settings.metadata_max_age_ms;
         let partitions = self.log_end.len();
         let m = self.member_mut(index);
         let incarnation = m.incarnation;
         if m.is_leader && m.phase == ClientPhase::Stable && m.leader_partition_count != partitions {
             m.needs_rejoin = true;
-            let text = format!(
-                "metadata refresh: {} now has {partitions} partitions (assigned {}); requesting a rebalance",
-                super::TOPIC,
-                m.leader_partition_count
-            );
-            ctx.log(m.name(), text);
+            let fact =
+                Fact::MetadataChanged { partitions: partitions as u32, assigned: m.leader_partition_count as u32 };
+            ctx.record(Actor::Member(index), fact);
         }
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
     }
 
     /// Starts (or restarts) the join: eager members revoke everything first.
-    pub(super) fn start_join(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn start_join(&mut self, index: u32, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
         let eager = self.is_eager();
-        let auto_commit = self.config.bool("enable.auto.commit");
+        let auto_commit = self.settings.enable_auto_commit;
         let m = self.member(index);
         if m.member_id.is_none() && !m.assigned.is_empty() && m.generation < 0 && m.phase == ClientPhase::Unjoined {
             let lost = std::mem::take(&mut self.member_mut(index).assigned);
-            ctx.log(self.member(index).name(), format!("onPartitionsLost({}) without committing", list(&lost)));
+            ctx.record(Actor::Member(index), Fact::PartitionsLost { partitions: lost });
         }
         let m = self.member(index);
         if eager && !m.assigned.is_empty() {
@@ -294,12 +261,12 @@ impl GroupLab {
             let m = self.member_mut(index);
             let revoked = std::mem::take(&mut m.assigned);
             m.stop_started_ms = Some(now);
-            ctx.log(
-                m.name(),
-                format!("onPartitionsRevoked({}): eager protocol revokes everything before JoinGroup", list(&revoked)),
+            ctx.record(
+                Actor::Member(index),
+                Fact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Eager },
             );
         }
-        let sticky_eager = self.assignor == super::assignor::AssignorKind::Sticky;
+        let sticky_eager = self.settings.assignor == AssignorKind::Sticky;
         let m = self.member_mut(index);
         m.needs_rejoin = false;
         if m.phase != ClientPhase::Joining {
@@ -316,7 +283,7 @@ impl GroupLab {
         self.send_to_coordinator(index, request, ctx);
     }
 
-    fn on_poll(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn on_poll(&mut self, index: u32, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
         let eager = self.is_eager();
         self.member_mut(index).last_poll_ms = now;
@@ -335,10 +302,10 @@ impl GroupLab {
         self.after_fetch(index, batch, ctx);
     }
 
-    fn maybe_auto_commit(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let interval_ms = self.config.int("auto.commit.interval.ms") as u64;
+    fn maybe_auto_commit(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let interval_ms = self.settings.auto_commit_interval_ms;
         let m = self.member(index);
-        if self.config.bool("enable.auto.commit")
+        if self.settings.enable_auto_commit
             && m.phase == ClientPhase::Stable
             && ctx.now_ms() >= m.last_auto_commit_ms + interval_ms
         {
@@ -348,12 +315,7 @@ impl GroupLab {
     }
 
     /// Sends an OffsetCommit of the positions of every assigned partition.
-    pub(super) fn commit_positions(
-        &mut self,
-        index: u32,
-        blocking: bool,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn commit_positions(&mut self, index: u32, blocking: bool, ctx: &mut GroupCtx) {
         let m = self.member(index);
         let offsets: BTreeMap<u32, i64> =
             m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
@@ -361,9 +323,4 @@ impl GroupLab {
             Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, blocking };
         self.send_to_coordinator(index, request, ctx);
     }
-}
-
-pub(super) fn list(partitions: &[u32]) -> String {
-    let names: Vec<String> = partitions.iter().map(|p| format!("{}-{p}", super::TOPIC)).collect();
-    names.join(", ")
 }

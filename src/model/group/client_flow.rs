@@ -4,15 +4,17 @@
 use std::collections::BTreeMap;
 
 use super::assignor::{assign, Subscription, TopicPartition};
-use super::client::{list, Batch, ClientPhase};
-use super::views::{SpanKind, StopSpan};
-use super::{ErrorCode, Event, GroupLab, MemberMetadata, Request, Response, TOPIC};
-use crate::model::kernel::Ctx;
+use super::client::Batch;
+use super::{
+    ClientPhase, ErrorCode, Event, Fact, GroupCtx, GroupLab, ManualCommit, MemberMetadata, OffsetReset, Protocol,
+    Request, Response, SpanKind, StopSpan, TOPIC,
+};
+use crate::model::kernel::Actor;
 
 impl GroupLab {
     /// `poll()`'s fetch: up to `max.poll.records` from the assigned partitions, rotating the start.
     pub(super) fn fetch(&mut self, index: u32, now_ms: u64) -> Option<Batch> {
-        let max_records = self.config.int("max.poll.records");
+        let max_records = self.settings.max_poll_records;
         let log_end = self.log_end.clone();
         let m = self.member_mut(index);
         if m.assigned.is_empty() {
@@ -42,26 +44,21 @@ impl GroupLab {
         Some(Batch { seq: m.batch_seq, ranges, started_ms: now_ms, ms_per_record: m.ms_per_record })
     }
 
-    pub(super) fn after_fetch(
-        &mut self,
-        index: u32,
-        batch: Option<Batch>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn after_fetch(&mut self, index: u32, batch: Option<Batch>, ctx: &mut GroupCtx) {
         let incarnation = self.member(index).incarnation;
-        let poll_timeout_ms = self.config.int("lab.poll.timeout.ms") as u64;
+        let poll_timeout_ms = self.settings.poll_timeout_ms;
         let Some(batch) = batch else {
             ctx.schedule(poll_timeout_ms, Event::Poll { member: index, incarnation });
             return;
         };
-        if self.config.bool("lab.handoff.to.worker.thread") {
+        if self.settings.handoff_to_worker_thread {
             self.member_mut(index).worker_queue.push(batch);
             self.start_worker(index, ctx);
             ctx.schedule(poll_timeout_ms, Event::Poll { member: index, incarnation });
             return;
         }
         let manual_before =
-            !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "before-processing";
+            !self.settings.enable_auto_commit && self.settings.manual_commit == ManualCommit::BeforeProcessing;
         if manual_before {
             self.commit_positions(index, false, ctx);
         }
@@ -73,7 +70,7 @@ impl GroupLab {
         ctx.schedule(duration, Event::BatchDone { member: index, incarnation, batch: seq });
     }
 
-    fn start_worker(&mut self, index: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn start_worker(&mut self, index: u32, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
         let m = self.member_mut(index);
         if m.worker_busy.is_some() || m.worker_queue.is_empty() {
@@ -88,19 +85,19 @@ impl GroupLab {
         ctx.schedule(duration, Event::WorkerDone { member: index, incarnation, batch: seq });
     }
 
-    pub(super) fn on_worker_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_worker_done(&mut self, index: u32, seq: u64, ctx: &mut GroupCtx) {
         let m = self.member_mut(index);
         let Some(batch) = m.worker_busy.take().filter(|b| b.seq == seq) else { return };
         self.process_batch(index, &batch, None, ctx);
         self.start_worker(index, ctx);
     }
 
-    pub(super) fn on_batch_done(&mut self, index: u32, seq: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_batch_done(&mut self, index: u32, seq: u64, ctx: &mut GroupCtx) {
         let Some(batch) = self.member_mut(index).batch.take().filter(|b| b.seq == seq) else { return };
         self.process_batch(index, &batch, None, ctx);
         let incarnation = self.member(index).incarnation;
         let manual_after =
-            !self.config.bool("enable.auto.commit") && self.config.str("lab.manual.commit") == "after-processing";
+            !self.settings.enable_auto_commit && self.settings.manual_commit == ManualCommit::AfterProcessing;
         if manual_after {
             self.commit_positions(index, true, ctx);
         } else {
@@ -110,13 +107,7 @@ impl GroupLab {
 
     /// Applies a batch's side effects to the ledger; `limit` processes only the first records
     /// (a crash mid-batch). A poison pill fails, and the error handler seeks back to it.
-    pub(super) fn process_batch(
-        &mut self,
-        index: u32,
-        batch: &Batch,
-        limit: Option<u64>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn process_batch(&mut self, index: u32, batch: &Batch, limit: Option<u64>, ctx: &mut GroupCtx) {
         let mut budget = limit.unwrap_or(u64::MAX);
         for &(p, from, to) in &batch.ranges {
             let pill = self.poison.get(&p).copied().filter(|o| (from..to).contains(o));
@@ -124,19 +115,13 @@ impl GroupLab {
             self.ledger.process(p, from, end);
             budget = budget.saturating_sub((end - from) as u64);
             if let (Some(offset), None) = (pill, limit) {
-                let m = self.member_mut(index);
-                m.positions.insert(p, offset);
-                ctx.log(m.name(), format!("processing {TOPIC}-{p} offset {offset} failed (poison pill): seeking back to {offset}, the partition is stuck"));
+                self.member_mut(index).positions.insert(p, offset);
+                ctx.record(Actor::Member(index), Fact::PoisonPillFailed { partition: p, offset });
             }
         }
     }
 
-    pub(super) fn on_response(
-        &mut self,
-        index: u32,
-        response: Response,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_response(&mut self, index: u32, response: Response, ctx: &mut GroupCtx) {
         match response {
             Response::Join { error, member_id, generation, leader, members } => {
                 self.on_join_response(index, error, member_id, generation, &leader, members, ctx)
@@ -147,8 +132,7 @@ impl GroupLab {
                 if error != ErrorCode::None {
                     let m = self.member_mut(index);
                     m.needs_rejoin = true;
-                    let text = format!("commit failed with {} (CommitFailedException: the group has already rebalanced and assigned the partitions to another member)", error.kafka_name());
-                    ctx.log(m.name(), text);
+                    ctx.record(Actor::Member(index), Fact::CommitFailed { error });
                 }
                 if blocking {
                     let incarnation = self.member(index).incarnation;
@@ -167,7 +151,7 @@ impl GroupLab {
         generation: i32,
         leader: &str,
         members: Vec<MemberMetadata>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) {
         if self.member(index).phase != ClientPhase::Joining {
             return;
@@ -201,7 +185,7 @@ impl GroupLab {
         index: u32,
         generation: i32,
         members: &[MemberMetadata],
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) -> BTreeMap<String, Vec<u32>> {
         let partitions = self.log_end.len();
         let subscriptions: Vec<Subscription> = members
@@ -215,31 +199,17 @@ impl GroupLab {
             })
             .collect();
         let per_topic = BTreeMap::from([(TOPIC.to_string(), partitions as u32)]);
-        let result: BTreeMap<String, Vec<u32>> = assign(self.assignor, &per_topic, &subscriptions)
+        let assignor = self.settings.assignor;
+        let result: BTreeMap<String, Vec<u32>> = assign(assignor, &per_topic, &subscriptions)
             .into_iter()
             .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
             .collect();
-        let text: Vec<String> = result.iter().map(|(id, ps)| format!("{id}=[{}]", list(ps))).collect();
-        let m = self.member_mut(index);
-        m.leader_partition_count = partitions;
-        ctx.log(
-            m.name(),
-            format!(
-                "as leader, finished assignment for generation {generation} with {}: {}",
-                self.assignor.protocol_name(),
-                text.join(" ")
-            ),
-        );
+        self.member_mut(index).leader_partition_count = partitions;
+        ctx.record(Actor::Member(index), Fact::AssignmentComputed { generation, assignor, assignment: result.clone() });
         result
     }
 
-    fn on_sync_response(
-        &mut self,
-        index: u32,
-        error: ErrorCode,
-        assignment: Vec<u32>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn on_sync_response(&mut self, index: u32, error: ErrorCode, assignment: Vec<u32>, ctx: &mut GroupCtx) {
         if self.member(index).phase != ClientPhase::AwaitingSync {
             return;
         }
@@ -260,19 +230,14 @@ impl GroupLab {
             let revoked: Vec<u32> =
                 self.member(index).assigned.iter().copied().filter(|p| !assignment.contains(p)).collect();
             if !revoked.is_empty() {
-                if self.config.bool("enable.auto.commit") {
+                if self.settings.enable_auto_commit {
                     self.commit_positions(index, false, ctx);
                 }
                 let m = self.member_mut(index);
                 m.assigned.retain(|p| !revoked.contains(p));
                 m.needs_rejoin = true;
-                ctx.log(
-                    m.name(),
-                    format!(
-                        "onPartitionsRevoked({}): cooperative protocol revokes only these, then rejoins",
-                        list(&revoked)
-                    ),
-                );
+                let fact = Fact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Cooperative };
+                ctx.record(Actor::Member(index), fact);
             }
         }
         let added: Vec<u32> = assignment.iter().copied().filter(|p| !self.member(index).assigned.contains(p)).collect();
@@ -285,9 +250,9 @@ impl GroupLab {
         m.previous_assignment = assignment.clone();
         m.phase = ClientPhase::Stable;
         m.close_span(SpanKind::AwaitingSync, now);
-        ctx.log(m.name(), format!("onPartitionsAssigned({}) in generation {}", list(&added), m.generation));
+        ctx.record(Actor::Member(index), Fact::PartitionsAssigned { partitions: added, generation: m.generation });
         if let Some(from_ms) = m.stop_started_ms.take() {
-            let stop = StopSpan { member: m.name(), from_ms, to_ms: now, generation: m.generation };
+            let stop = StopSpan { member: index, from_ms, to_ms: now, generation: m.generation };
             self.stops.push(stop);
         }
         let m = self.member_mut(index);
@@ -299,47 +264,36 @@ impl GroupLab {
     }
 
     /// Position of a newly assigned partition: its committed offset, else `auto.offset.reset`.
-    fn init_position(&mut self, index: u32, partition: u32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    fn init_position(&mut self, index: u32, partition: u32, ctx: &mut GroupCtx) {
         let position = match self.coordinator.committed(partition) {
             Some(offset) => {
                 self.ledger.start_from_committed(partition, offset);
                 offset
             }
-            None if self.config.str("auto.offset.reset") == "earliest" => 0,
+            None if self.settings.auto_offset_reset == OffsetReset::Earliest => 0,
             None => {
                 let end = self.log_end[partition as usize];
                 self.ledger.skip_by_reset(partition, end);
-                ctx.log(
-                    self.member(index).name(),
-                    format!("no committed offset for {TOPIC}-{partition}: auto.offset.reset=latest → {end}"),
-                );
+                ctx.record(Actor::Member(index), Fact::ResetToLatest { partition, offset: end });
                 end
             }
         };
         self.member_mut(index).positions.insert(partition, position);
     }
 
-    fn on_heartbeat_response(
-        &mut self,
-        index: u32,
-        error: ErrorCode,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn on_heartbeat_response(&mut self, index: u32, error: ErrorCode, ctx: &mut GroupCtx) {
         let m = self.member_mut(index);
         match error {
             ErrorCode::None => {}
             ErrorCode::RebalanceInProgress => {
                 if m.phase == ClientPhase::Stable && !m.needs_rejoin {
                     m.needs_rejoin = true;
-                    ctx.log(m.name(), "heartbeat: REBALANCE_IN_PROGRESS, will rejoin at the next poll()");
+                    ctx.record(Actor::Member(index), Fact::RebalanceNoticed);
                 }
             }
             ErrorCode::UnknownMemberId | ErrorCode::IllegalGeneration => {
                 if matches!(m.phase, ClientPhase::Stable | ClientPhase::AwaitingSync) {
-                    ctx.log(
-                        m.name(),
-                        format!("heartbeat: {}, the member was removed from the group; rejoining", error.kafka_name()),
-                    );
+                    ctx.record(Actor::Member(index), Fact::HeartbeatRejected { error });
                     m.member_id = None;
                     m.generation = -1;
                     m.phase = ClientPhase::Unjoined;

@@ -4,32 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{ErrorCode, Event, GroupLab, Request, Response};
-use crate::model::config::Config;
-use crate::model::kernel::Ctx;
-
-/// Kafka's `ClassicGroupState`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum GroupState {
-    Empty,
-    PreparingRebalance,
-    CompletingRebalance,
-    Stable,
-    Dead,
-}
-
-impl GroupState {
-    /// The name `kafka-consumer-groups --describe --state` prints.
-    pub fn kafka_name(self) -> &'static str {
-        match self {
-            GroupState::Empty => "Empty",
-            GroupState::PreparingRebalance => "PreparingRebalance",
-            GroupState::CompletingRebalance => "CompletingRebalance",
-            GroupState::Stable => "Stable",
-            GroupState::Dead => "Dead",
-        }
-    }
-}
+use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, RebalanceReason, Request, Response, Settings};
+use crate::model::kernel::Actor;
 
 /// Kafka's `ClassicGroupMember` as the coordinator keeps it; reads session.timeout.ms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +47,7 @@ pub struct Coordinator {
 }
 
 impl Coordinator {
-    pub fn new(config: &Config) -> Self {
+    pub fn new(settings: &Settings) -> Self {
         Self {
             state: GroupState::Empty,
             generation: 0,
@@ -83,9 +59,9 @@ impl Coordinator {
             rebalance_seq: 0,
             new_member_added: false,
             in_initial_delay: false,
-            session_timeout_ms: config.int("session.timeout.ms") as u64,
-            rebalance_timeout_ms: config.int("max.poll.interval.ms") as u64,
-            initial_delay_ms: config.int("group.initial.rebalance.delay.ms") as u64,
+            session_timeout_ms: settings.session_timeout_ms,
+            rebalance_timeout_ms: settings.max_poll_interval_ms,
+            initial_delay_ms: settings.group_initial_rebalance_delay_ms,
             transitions: vec![(0, GroupState::Empty, 0)],
             member_seq: 0,
         }
@@ -101,25 +77,11 @@ impl Coordinator {
         self.assignment.iter().find(|(_, list)| list.contains(&partition)).map(|(member, _)| member.as_str())
     }
 
-    pub(super) fn transition(
-        &mut self,
-        state: GroupState,
-        now_ms: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn transition(&mut self, state: GroupState, now_ms: u64, ctx: &mut GroupCtx) {
         let from = self.state;
         self.state = state;
         self.transitions.push((now_ms, state, self.generation));
-        ctx.log(
-            "coordinator",
-            format!(
-                "group {} transitioned from {} to {} (generation {})",
-                super::GROUP_ID,
-                from.kafka_name(),
-                state.kafka_name(),
-                self.generation
-            ),
-        );
+        ctx.record(Actor::Coordinator, Fact::StateChanged { from, to: state, generation: self.generation });
     }
 
     /// Stores a committed offset; debug-checks Kafka's invariant committed ≤ LEO is kept by callers.
@@ -133,13 +95,7 @@ impl Coordinator {
 }
 
 impl GroupLab {
-    pub(super) fn on_request(
-        &mut self,
-        client: u32,
-        incarnation: u32,
-        request: Request,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_request(&mut self, client: u32, incarnation: u32, request: Request, ctx: &mut GroupCtx) {
         match request {
             Request::JoinGroup { member_id, instance_id, owned, generation } => {
                 self.on_join(client, incarnation, member_id, instance_id, owned, generation, ctx)
@@ -153,13 +109,7 @@ impl GroupLab {
             }
             Request::LeaveGroup { member_id, reason } => {
                 if self.coordinator.members.contains_key(&member_id) {
-                    ctx.log(
-                        "coordinator",
-                        format!(
-                            "member {member_id} has left group {} through explicit LeaveGroup; reason: {reason}",
-                            super::GROUP_ID
-                        ),
-                    );
+                    ctx.record(Actor::Coordinator, Fact::MemberLeft { member_id: member_id.clone(), reason });
                     self.remove_member(&member_id, ctx);
                 }
             }
@@ -170,12 +120,7 @@ impl GroupLab {
         }
     }
 
-    fn new_member_id(
-        &mut self,
-        client: u32,
-        instance_id: &Option<String>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) -> String {
+    fn new_member_id(&mut self, client: u32, instance_id: &Option<String>, ctx: &mut GroupCtx) -> String {
         self.coordinator.member_seq += 1;
         let suffix = format!("{:06x}", ctx.random_u64() & 0xff_ffff);
         match instance_id {
@@ -184,7 +129,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn reset_session(&mut self, member_id: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn reset_session(&mut self, member_id: &str, ctx: &mut GroupCtx) {
         let deadline_ms = ctx.now_ms() + self.coordinator.session_timeout_ms;
         if let Some(member) = self.coordinator.members.get_mut(member_id) {
             member.session_deadline_ms = deadline_ms;
@@ -204,7 +149,7 @@ impl GroupLab {
         instance_id: Option<String>,
         owned: Vec<u32>,
         generation: i32,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) {
         let known_static = instance_id.as_ref().and_then(|i| {
             self.coordinator.members.values().find(|m| m.instance_id.as_ref() == Some(i)).map(|m| m.member_id.clone())
@@ -212,7 +157,7 @@ impl GroupLab {
         let id = match (&member_id, known_static) {
             (Some(id), _) if self.coordinator.members.contains_key(id) => id.clone(),
             (Some(id), _) if instance_id.is_none() => {
-                ctx.log("coordinator", format!("JoinGroup from unknown member {id}: UNKNOWN_MEMBER_ID"));
+                ctx.record(Actor::Coordinator, Fact::JoinFromUnknownMember { member_id: id.clone() });
                 let response = Response::Join {
                     error: ErrorCode::UnknownMemberId,
                     member_id: String::new(),
@@ -237,29 +182,23 @@ impl GroupLab {
         member.incarnation = incarnation;
         member.awaiting_join = true;
         member.awaiting_sync = false;
-        ctx.log("coordinator", format!("JoinGroup from {id} (state {})", self.coordinator.state.kafka_name()));
-        match self.coordinator.state {
+        let state = self.coordinator.state;
+        ctx.record(Actor::Coordinator, Fact::JoinReceived { member_id: id.clone(), state });
+        match state {
             GroupState::Empty | GroupState::Stable | GroupState::CompletingRebalance => {
                 let reason = if member_id.is_none() {
-                    format!("Adding new member {id}")
+                    RebalanceReason::NewMember { member_id: id }
                 } else {
-                    format!("Updating metadata for member {id}")
+                    RebalanceReason::UpdatedMetadata { member_id: id }
                 };
-                self.prepare_rebalance(&reason, ctx);
+                self.prepare_rebalance(reason, ctx);
             }
             GroupState::PreparingRebalance => self.maybe_complete_join(ctx),
             GroupState::Dead => {}
         }
     }
 
-    fn add_member(
-        &mut self,
-        client: u32,
-        incarnation: u32,
-        id: &str,
-        instance_id: Option<String>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    fn add_member(&mut self, client: u32, incarnation: u32, id: &str, instance_id: Option<String>, ctx: &mut GroupCtx) {
         let member = GroupMember {
             member_id: id.to_string(),
             instance_id,
@@ -285,17 +224,16 @@ impl GroupLab {
         incarnation: u32,
         old_id: &str,
         owned: Vec<u32>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) {
         let mut member = self.coordinator.members.remove(old_id).expect("known static member");
         let new_id = self.new_member_id(client, &member.instance_id, ctx);
-        ctx.log(
-            "coordinator",
-            format!(
-                "static member {} rejoined: replacing member id {old_id} with {new_id}",
-                member.instance_id.clone().unwrap_or_default()
-            ),
-        );
+        let fact = Fact::StaticMemberReplaced {
+            instance_id: member.instance_id.clone().unwrap_or_default(),
+            old_member_id: old_id.to_string(),
+            new_member_id: new_id.clone(),
+        };
+        ctx.record(Actor::Coordinator, fact);
         member.member_id = new_id.clone();
         member.client = client;
         member.incarnation = incarnation;
@@ -329,22 +267,15 @@ impl GroupLab {
         self.send_to_member(client, incarnation, response, ctx);
     }
 
-    pub(super) fn prepare_rebalance(&mut self, reason: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn prepare_rebalance(&mut self, reason: RebalanceReason, ctx: &mut GroupCtx) {
         if self.coordinator.state == GroupState::CompletingRebalance {
             self.fail_pending_syncs(ctx);
         }
         let initial = self.coordinator.state == GroupState::Empty;
         self.coordinator.rebalance_seq += 1;
         let rebalance = self.coordinator.rebalance_seq;
-        ctx.log(
-            "coordinator",
-            format!(
-                "Preparing to rebalance group {} in state {} with old generation {} (reason: {reason})",
-                super::GROUP_ID,
-                self.coordinator.state.kafka_name(),
-                self.coordinator.generation
-            ),
-        );
+        let (state, generation) = (self.coordinator.state, self.coordinator.generation);
+        ctx.record(Actor::Coordinator, Fact::PreparingRebalance { state, generation, reason });
         self.coordinator.transition(GroupState::PreparingRebalance, ctx.now_ms(), ctx);
         if initial {
             let delay_ms = self.coordinator.initial_delay_ms;
@@ -359,13 +290,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_initial_delay(
-        &mut self,
-        rebalance: u64,
-        delay_ms: u64,
-        remaining_ms: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_initial_delay(&mut self, rebalance: u64, delay_ms: u64, remaining_ms: u64, ctx: &mut GroupCtx) {
         if rebalance != self.coordinator.rebalance_seq || self.coordinator.state != GroupState::PreparingRebalance {
             return;
         }
@@ -383,7 +308,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_join_timeout(&mut self, rebalance: u64, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_join_timeout(&mut self, rebalance: u64, ctx: &mut GroupCtx) {
         if rebalance == self.coordinator.rebalance_seq
             && self.coordinator.state == GroupState::PreparingRebalance
             && !self.coordinator.in_initial_delay
@@ -392,7 +317,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn maybe_complete_join(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn maybe_complete_join(&mut self, ctx: &mut GroupCtx) {
         let c = &self.coordinator;
         if c.state == GroupState::PreparingRebalance && !c.in_initial_delay && c.all_joined() {
             self.complete_join(ctx);

@@ -5,25 +5,30 @@ pub mod assignor;
 mod client;
 mod client_flow;
 mod coordinator;
+mod facts;
 mod faults;
 mod ledger;
 mod rebalance;
 mod scene;
-pub use scene::PRESETS;
 mod schema;
 mod views;
+mod world;
 
 use std::collections::BTreeMap;
 
-pub use coordinator::{Coordinator, GroupState};
+pub use coordinator::Coordinator;
+pub use facts::{Fact, Protocol, RebalanceReason, Refusal, FACT_KEYS, MAX_MS_PER_RECORD, MAX_PAUSE_MS, REFUSAL_KEYS};
 pub use ledger::{Ledger, PartitionLedger};
-pub use schema::{ASSIGNOR_CLASSES, GROUP_SCHEMA};
-pub use views::{DescribeRow, LagSample, LaneSpan, MemberView, SpanKind, StopSpan};
+pub use scene::PRESETS;
+pub use schema::{ManualCommit, OffsetReset, Settings, ASSIGNOR_CLASSES, GROUP_SCHEMA};
+pub use views::{DescribeRow, MemberView};
 
-use crate::model::config::Config;
-use crate::model::kernel::Ctx;
+use crate::model::kernel::{Ctx, Fault};
 use assignor::AssignorKind;
 use client::Member;
+
+/// The scene's kernel context.
+pub type GroupCtx = Ctx<Event, Fact>;
 
 /// The topic the scene's group consumes.
 pub const TOPIC: &str = "orders";
@@ -33,6 +38,124 @@ pub const GROUP_ID: &str = "lab-group";
 pub const SAMPLE_EVERY_MS: u64 = 1000;
 /// Lag samples kept per partition (15 minutes at one per second).
 pub const MAX_SAMPLES: usize = 900;
+/// The most members a lab group may have.
+pub const MAX_MEMBERS: u32 = 32;
+/// The most partitions the topic may grow to.
+pub const MAX_PARTITIONS: u32 = 48;
+
+/// Kafka's `ClassicGroupState`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GroupState {
+    Empty,
+    PreparingRebalance,
+    CompletingRebalance,
+    Stable,
+    Dead,
+}
+
+impl GroupState {
+    /// The name `kafka-consumer-groups --describe --state` prints.
+    pub fn kafka_name(self) -> &'static str {
+        match self {
+            GroupState::Empty => "Empty",
+            GroupState::PreparingRebalance => "PreparingRebalance",
+            GroupState::CompletingRebalance => "CompletingRebalance",
+            GroupState::Stable => "Stable",
+            GroupState::Dead => "Dead",
+        }
+    }
+}
+
+/// Why a member sends LeaveGroup (the reason Kafka's client puts in the request).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaveReason {
+    /// The heartbeat thread found `poll()` overdue (`max.poll.interval.ms`).
+    PollTimeout,
+    /// `consumer.close()`.
+    Closed,
+}
+
+impl LeaveReason {
+    /// Kafka's own reason text.
+    pub fn kafka_text(self) -> &'static str {
+        match self {
+            LeaveReason::PollTimeout => "consumer poll timeout has expired.",
+            LeaveReason::Closed => "the consumer is being closed",
+        }
+    }
+}
+
+/// Where the member's `ConsumerCoordinator` is in the join protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClientPhase {
+    Unjoined,
+    Joining,
+    AwaitingSync,
+    Stable,
+}
+
+impl ClientPhase {
+    /// The phase's name as the lab shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClientPhase::Unjoined => "Unjoined",
+            ClientPhase::Joining => "Joining",
+            ClientPhase::AwaitingSync => "AwaitingSync",
+            ClientPhase::Stable => "Stable",
+        }
+    }
+}
+
+/// What a span on a member's lane shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpanKind {
+    /// A heartbeat sent by the heartbeat thread (an instant).
+    Heartbeat,
+    /// The processing loop working on a polled batch.
+    Process,
+    /// JoinGroup sent, waiting for the response (the coordinator is in PreparingRebalance).
+    Joining,
+    /// JoinGroup answered, waiting for the SyncGroup response (CompletingRebalance).
+    AwaitingSync,
+    /// A stop-the-world pause: both threads frozen.
+    Paused,
+    /// The poll timeout expired (an instant).
+    PollTimeout,
+    /// The process is down.
+    Dead,
+}
+
+/// One span of a member lane; `to_ms == u64::MAX` while still open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneSpan {
+    pub kind: SpanKind,
+    pub from_ms: u64,
+    pub to_ms: u64,
+}
+
+/// A stretch during which a member processed nothing because a rebalance revoked its partitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopSpan {
+    /// The member's index (`C1` is 1).
+    pub member: u32,
+    pub from_ms: u64,
+    pub to_ms: u64,
+    /// The generation the rebalance ended in.
+    pub generation: i32,
+}
+
+impl StopSpan {
+    pub fn duration_ms(&self) -> u64 {
+        self.to_ms - self.from_ms
+    }
+}
+
+/// A lag chart point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LagSample {
+    pub time_ms: u64,
+    pub lag: i64,
+}
 
 /// A client → coordinator request (Kafka's JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,12 +163,12 @@ pub enum Request {
     JoinGroup { member_id: Option<String>, instance_id: Option<String>, owned: Vec<u32>, generation: i32 },
     SyncGroup { member_id: String, generation: i32, assignments: Option<BTreeMap<String, Vec<u32>>> },
     Heartbeat { member_id: String, generation: i32 },
-    LeaveGroup { member_id: String, reason: String },
+    LeaveGroup { member_id: String, reason: LeaveReason },
     OffsetCommit { member_id: Option<String>, generation: i32, offsets: BTreeMap<u32, i64>, blocking: bool },
 }
 
 /// Kafka's error codes the group protocol returns here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     None,
     RebalanceInProgress,
@@ -116,14 +239,10 @@ pub enum Event {
 /// What a user can do to the group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Crash a member process (kill -9).
-    Kill(u32),
-    /// Start a crashed or closed member again (same `group.instance.id` if static).
-    Restart(u32),
-    /// Freeze a member entirely (a stop-the-world GC pause) for this long.
-    Pause { member: u32, duration_ms: u64 },
-    /// Change a member's processing time per record.
-    Slow { member: u32, ms_per_record: u64 },
+    /// A fault aimed at member `Node::Id(index)`: `Crash` (kill -9), `Restart` (same
+    /// `group.instance.id` if static), `Pause` for a duration (a stop-the-world GC pause) and
+    /// `Slow` (its `delay_ms` is the new processing time per record). Other faults are refused.
+    Fault(Fault),
     /// The next record on this partition is a poison pill that always fails processing.
     Poison(u32),
     /// Start this many new members.
@@ -137,8 +256,7 @@ pub enum Command {
 /// The whole consumer-groups model: one topic, a coordinator, members, a producer, a ledger.
 #[derive(Clone, Debug)]
 pub struct GroupLab {
-    config: Config,
-    assignor: AssignorKind,
+    settings: Settings,
     /// Log end offset per partition.
     log_end: Vec<i64>,
     /// Poison-pill offset per partition.
@@ -151,36 +269,34 @@ pub struct GroupLab {
 }
 
 impl GroupLab {
-    /// Builds the lab a config describes; rejects impossible combinations with Kafka's message.
-    pub fn new(config: Config) -> Result<Self, String> {
-        let heartbeat_ms = config.int("heartbeat.interval.ms");
-        let session_ms = config.int("session.timeout.ms");
-        if heartbeat_ms >= session_ms {
-            return Err("heartbeat.interval.ms must be set lower than session.timeout.ms".into());
+    /// Builds the lab the settings describe; rejects impossible combinations with Kafka's message.
+    pub fn new(settings: Settings) -> Result<Self, Refusal> {
+        if settings.heartbeat_interval_ms >= settings.session_timeout_ms {
+            return Err(Refusal::HeartbeatNotBelowSession {
+                heartbeat_interval_ms: settings.heartbeat_interval_ms,
+                session_timeout_ms: settings.session_timeout_ms,
+            });
         }
-        let assignor = AssignorKind::from_config(config.str("partition.assignment.strategy"))
-            .expect("schema lists only known assignors");
-        let partitions = config.int("partitions") as usize;
-        let members = (1..=config.int("lab.members") as u32).map(|i| Member::new(i, &config)).collect();
+        let partitions = settings.partitions as usize;
+        let members = (1..=settings.members).map(|i| Member::new(i, &settings)).collect();
         Ok(Self {
-            assignor,
-            log_end: vec![config.int("lab.backlog.records.per.partition"); partitions],
+            log_end: vec![settings.backlog_records_per_partition; partitions],
             poison: BTreeMap::new(),
-            coordinator: Coordinator::new(&config),
+            coordinator: Coordinator::new(&settings),
             members,
             ledger: Ledger::new(partitions),
             lag_history: vec![Vec::new(); partitions],
             stops: Vec::new(),
-            config,
+            settings,
         })
     }
 
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     pub fn assignor(&self) -> AssignorKind {
-        self.assignor
+        self.settings.assignor
     }
 
     pub fn coordinator(&self) -> &Coordinator {
@@ -195,32 +311,6 @@ impl GroupLab {
         &self.log_end
     }
 
-    fn network_delay_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> u64 {
-        let base = self.config.int("lab.network.delay.ms") as u64;
-        if base == 0 {
-            0
-        } else {
-            ctx.random_between(base.div_ceil(2), base + base / 2)
-        }
-    }
-
-    fn send_to_coordinator(&self, member: u32, request: Request, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let incarnation = self.member(member).incarnation;
-        let delay = self.network_delay_ms(ctx);
-        ctx.schedule(delay, Event::ToCoordinator { member, incarnation, request });
-    }
-
-    fn send_to_member(
-        &self,
-        member: u32,
-        incarnation: u32,
-        response: Response,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
-        let delay = self.network_delay_ms(ctx);
-        ctx.schedule(delay, Event::ToMember { member, incarnation, response });
-    }
-
     fn member(&self, index: u32) -> &Member {
         &self.members[(index - 1) as usize]
     }
@@ -229,78 +319,9 @@ impl GroupLab {
         &mut self.members[(index - 1) as usize]
     }
 
-    fn produce(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        let partition = ctx.random_between(0, self.log_end.len() as u64 - 1) as usize;
-        self.log_end[partition] += 1;
-    }
-
-    fn produce_gap_ms(&self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Option<u64> {
-        let rate = self.config.int("lab.producer.records.per.sec") as u64;
-        if rate == 0 {
-            return None;
-        }
-        let mean_us = 1_000_000 / rate;
-        Some(ctx.random_between(mean_us / 2, mean_us + mean_us / 2).div_ceil(1000).max(1))
-    }
-
-    fn sample(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        for partition in 0..self.log_end.len() {
-            let lag = self.lag(partition as u32);
-            let history = &mut self.lag_history[partition];
-            history.push(LagSample { time_ms: ctx.now_ms(), lag });
-            if history.len() > MAX_SAMPLES {
-                history.remove(0);
-            }
-        }
-    }
-
     /// Lag of a partition: log end offset − committed offset (the whole log if nothing committed).
     pub fn lag(&self, partition: u32) -> i64 {
         let committed = self.coordinator.committed(partition).unwrap_or(0);
         self.log_end[partition as usize] - committed
     }
 }
-
-impl crate::model::kernel::LegacyWorld for GroupLab {
-    type Event = Event;
-    type Command = Command;
-
-    fn start(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        if let Some(gap) = self.produce_gap_ms(ctx) {
-            ctx.schedule(gap, Event::Produce);
-        }
-        ctx.schedule(SAMPLE_EVERY_MS, Event::Sample);
-        for index in 1..=self.members.len() as u32 {
-            self.start_member(index, ctx);
-        }
-    }
-
-    fn handle(&mut self, event: Event, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
-        match event {
-            Event::Produce => {
-                self.produce(ctx);
-                if let Some(gap) = self.produce_gap_ms(ctx) {
-                    ctx.schedule(gap, Event::Produce);
-                }
-            }
-            Event::Sample => {
-                self.sample(ctx);
-                ctx.schedule(SAMPLE_EVERY_MS, Event::Sample);
-            }
-            Event::ToCoordinator { member, incarnation, request } => self.on_request(member, incarnation, request, ctx),
-            Event::SessionExpiry { member_id, deadline_ms } => self.on_session_expiry(&member_id, deadline_ms, ctx),
-            Event::InitialDelay { rebalance, delay_ms, remaining_ms } => {
-                self.on_initial_delay(rebalance, delay_ms, remaining_ms, ctx)
-            }
-            Event::JoinTimeout { rebalance } => self.on_join_timeout(rebalance, ctx),
-            Event::SyncTimeout { generation } => self.on_sync_timeout(generation, ctx),
-            other => self.on_member_event(other, ctx),
-        }
-    }
-
-    fn apply(&mut self, command: &Command, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) -> Result<(), String> {
-        self.apply_fault(command, ctx)
-    }
-}
-
-crate::legacy_world!(GroupLab);

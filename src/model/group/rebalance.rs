@@ -3,21 +3,17 @@
 
 use std::collections::BTreeMap;
 
-use super::coordinator::GroupState;
-use super::{ErrorCode, Event, GroupLab, MemberMetadata, Response};
-use crate::model::kernel::Ctx;
+use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, MemberMetadata, RebalanceReason, Response};
+use crate::model::kernel::Actor;
 
 impl GroupLab {
     /// Ends the join phase: members that did not rejoin are removed, the generation advances,
     /// and every member gets its JoinGroup response (the leader with everyone's subscription).
-    pub(super) fn complete_join(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn complete_join(&mut self, ctx: &mut GroupCtx) {
         let missing: Vec<String> =
             self.coordinator.members.values().filter(|m| !m.awaiting_join).map(|m| m.member_id.clone()).collect();
         for id in missing {
-            ctx.log(
-                "coordinator",
-                format!("member {id} did not rejoin within the rebalance timeout (max.poll.interval.ms); removing it"),
-            );
+            ctx.record(Actor::Coordinator, Fact::JoinTimedOut { member_id: id.clone() });
             self.coordinator.members.remove(&id);
             self.coordinator.assignment.remove(&id);
         }
@@ -65,18 +61,12 @@ impl GroupLab {
             self.send_to_member(client, incarnation, response, ctx);
             self.reset_session(&id, ctx);
         }
-        ctx.log(
-            "coordinator",
-            format!(
-                "Stabilized group {} generation {generation} with {} members; leader {leader}",
-                super::GROUP_ID,
-                self.coordinator.members.len()
-            ),
-        );
-        ctx.schedule(self.config.int("max.poll.interval.ms") as u64, Event::SyncTimeout { generation });
+        let members = self.coordinator.members.len() as u32;
+        ctx.record(Actor::Coordinator, Fact::JoinCompleted { generation, members, leader });
+        ctx.schedule(self.settings.max_poll_interval_ms, Event::SyncTimeout { generation });
     }
 
-    pub(super) fn fail_pending_syncs(&mut self, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn fail_pending_syncs(&mut self, ctx: &mut GroupCtx) {
         let pending: Vec<(u32, u32)> = self
             .coordinator
             .members
@@ -114,7 +104,7 @@ impl GroupLab {
         member_id: &str,
         generation: i32,
         assignments: Option<BTreeMap<String, Vec<u32>>>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) {
         if let Some(error) = self.sync_error(member_id, generation) {
             if let Some((client, incarnation)) = self.route(member_id) {
@@ -133,7 +123,7 @@ impl GroupLab {
         let Some(assignments) = assignments.filter(|_| self.coordinator.leader.as_deref() == Some(member_id)) else {
             return;
         };
-        ctx.log("coordinator", format!("leader {member_id} sent the assignment for generation {generation}"));
+        ctx.record(Actor::Coordinator, Fact::AssignmentReceived { leader: member_id.to_string(), generation });
         self.coordinator.assignment = self
             .coordinator
             .members
@@ -159,28 +149,20 @@ impl GroupLab {
         self.coordinator.members.get(member_id).map(|m| (m.client, m.incarnation))
     }
 
-    pub(super) fn on_sync_timeout(&mut self, generation: i32, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn on_sync_timeout(&mut self, generation: i32, ctx: &mut GroupCtx) {
         if generation != self.coordinator.generation || self.coordinator.state != GroupState::CompletingRebalance {
             return;
         }
         let laggards: Vec<String> =
             self.coordinator.members.values().filter(|m| !m.awaiting_sync).map(|m| m.member_id.clone()).collect();
         for id in laggards {
-            ctx.log(
-                "coordinator",
-                format!("member {id} did not send SyncGroup within the rebalance timeout; removing it"),
-            );
+            ctx.record(Actor::Coordinator, Fact::SyncTimedOut { member_id: id.clone() });
             self.coordinator.members.remove(&id);
         }
-        self.prepare_rebalance("members removed after the sync timeout", ctx);
+        self.prepare_rebalance(RebalanceReason::SyncTimeout, ctx);
     }
 
-    pub(super) fn on_heartbeat(
-        &mut self,
-        member_id: &str,
-        generation: i32,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) -> ErrorCode {
+    pub(super) fn on_heartbeat(&mut self, member_id: &str, generation: i32, ctx: &mut GroupCtx) -> ErrorCode {
         if !self.coordinator.members.contains_key(member_id) || self.coordinator.state == GroupState::Empty {
             return ErrorCode::UnknownMemberId;
         }
@@ -194,12 +176,7 @@ impl GroupLab {
         }
     }
 
-    pub(super) fn on_session_expiry(
-        &mut self,
-        member_id: &str,
-        deadline_ms: u64,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
-    ) {
+    pub(super) fn on_session_expiry(&mut self, member_id: &str, deadline_ms: u64, ctx: &mut GroupCtx) {
         let Some(member) = self.coordinator.members.get(member_id) else { return };
         if member.session_deadline_ms != deadline_ms {
             return;
@@ -209,29 +186,25 @@ impl GroupLab {
             self.reset_session(member_id, ctx);
             return;
         }
-        let timeout_ms = self.coordinator_session_timeout_ms();
-        ctx.log("coordinator", format!("Member {member_id} in group {} has failed: no heartbeat within session.timeout.ms={timeout_ms}; removing it", super::GROUP_ID));
+        let timeout_ms = self.settings.session_timeout_ms;
+        ctx.record(Actor::Coordinator, Fact::SessionExpired { member_id: member_id.to_string(), timeout_ms });
         self.remove_member(member_id, ctx);
     }
 
-    fn coordinator_session_timeout_ms(&self) -> i64 {
-        self.config.int("session.timeout.ms")
-    }
-
     /// Removes a member and moves the group on, as Kafka's `removeMemberAndUpdateClassicGroup`.
-    pub(super) fn remove_member(&mut self, member_id: &str, ctx: &mut Ctx<Event, crate::model::kernel::Prose>) {
+    pub(super) fn remove_member(&mut self, member_id: &str, ctx: &mut GroupCtx) {
         self.coordinator.members.remove(member_id);
         self.coordinator.join_order.retain(|id| id != member_id);
         match self.coordinator.state {
             GroupState::Stable | GroupState::CompletingRebalance => {
-                let reason = format!("removing member {member_id}");
+                let reason = RebalanceReason::MemberRemoved { member_id: member_id.to_string() };
                 if self.coordinator.members.is_empty() {
                     self.coordinator.assignment.clear();
                     self.coordinator.leader = None;
                     self.coordinator.generation += 1;
                     self.coordinator.transition(GroupState::Empty, ctx.now_ms(), ctx);
                 } else {
-                    self.prepare_rebalance(&reason, ctx);
+                    self.prepare_rebalance(reason, ctx);
                 }
             }
             GroupState::PreparingRebalance => {
@@ -247,7 +220,7 @@ impl GroupLab {
         member_id: Option<&str>,
         generation: i32,
         offsets: &BTreeMap<u32, i64>,
-        ctx: &mut Ctx<Event, crate::model::kernel::Prose>,
+        ctx: &mut GroupCtx,
     ) -> ErrorCode {
         let Some(id) = member_id else { return ErrorCode::UnknownMemberId };
         let error = if !self.coordinator.members.contains_key(id) {
@@ -260,7 +233,7 @@ impl GroupLab {
             ErrorCode::None
         };
         if error != ErrorCode::None {
-            ctx.log("coordinator", format!("OffsetCommit from {id} rejected: {}", error.kafka_name()));
+            ctx.record(Actor::Coordinator, Fact::CommitRejected { member_id: id.to_string(), error });
             return error;
         }
         for (partition, offset) in offsets {

@@ -1,7 +1,8 @@
 //! The consumer-groups lab as a scene: link codec for its commands and its presets.
 
-use super::{Command, GroupLab, GROUP_SCHEMA};
+use super::{Command, GroupLab, Refusal, Settings, GROUP_SCHEMA};
 use crate::model::config::{Config, Property};
+use crate::model::kernel::{Fault, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 const RANGE: &str = "partition.assignment.strategy=org.apache.kafka.clients.consumer.RangeAssignor";
@@ -21,6 +22,9 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "poison-pill", title_key: "groups.preset.poison_pill", config: "enable.auto.commit=false,auto.offset.reset=earliest", tape: "w10000.poison-2.w10000x6", seed: 6 },
 ];
 
+/// What the scene's link tokens can be.
+const GRAMMAR: &str = "kill-M, restart-M, pause-M-MS, slow-M-MS, poison-P, add-N, close-M and partitions-N";
+
 impl LabScene for GroupLab {
     const ID: &'static str = "groups";
 
@@ -28,17 +32,13 @@ impl LabScene for GroupLab {
         GROUP_SCHEMA
     }
 
-    fn build(config: &Config) -> Result<Self, crate::model::kernel::Prose> {
-        let legacy = || -> Result<Self, String> { GroupLab::new(config.clone()) };
-        legacy().map_err(crate::model::kernel::Prose)
+    fn build(config: &Config) -> Result<Self, Refusal> {
+        GroupLab::new(Settings::from_config(config))
     }
 
     fn encode_command(command: &Command) -> String {
         match command {
-            Command::Kill(m) => format!("kill-{m}"),
-            Command::Restart(m) => format!("restart-{m}"),
-            Command::Pause { member, duration_ms } => format!("pause-{member}-{duration_ms}"),
-            Command::Slow { member, ms_per_record } => format!("slow-{member}-{ms_per_record}"),
+            Command::Fault(fault) => fault.encode(),
             Command::Poison(p) => format!("poison-{p}"),
             Command::AddMembers(n) => format!("add-{n}"),
             Command::Close(m) => format!("close-{m}"),
@@ -46,26 +46,17 @@ impl LabScene for GroupLab {
         }
     }
 
-    fn decode_command(token: &str) -> Result<Command, crate::model::kernel::TokenError> {
-        let legacy = || -> Result<Command, String> {
-            let parts: Vec<&str> = token.split('-').collect();
-            let number = |s: &str| s.parse::<u64>().map_err(|_| format!("\"{s}\" is not a whole number"));
-            let small = |s: &str| number(s).and_then(|n| u32::try_from(n).map_err(|_| format!("{n} is too large")));
-            match parts.as_slice() {
-            ["kill", m] => Ok(Command::Kill(small(m)?)),
-            ["restart", m] => Ok(Command::Restart(small(m)?)),
-            ["pause", m, ms] => Ok(Command::Pause { member: small(m)?, duration_ms: number(ms)? }),
-            ["slow", m, ms] => Ok(Command::Slow { member: small(m)?, ms_per_record: number(ms)? }),
-            ["poison", p] => Ok(Command::Poison(small(p)?)),
-            ["add", n] => Ok(Command::AddMembers(small(n)?)),
-            ["close", m] => Ok(Command::Close(small(m)?)),
-            ["partitions", n] => Ok(Command::GrowPartitions(small(n)?)),
-            _ => Err(format!(
-                "unknown action \"{token}\"; this scene knows kill-M, restart-M, pause-M-MS, slow-M-MS, poison-P, add-N, close-M and partitions-N"
-            )),
+    fn decode_command(text: &str) -> Result<Command, TokenError> {
+        let token = Token::parse(text);
+        let one = token.args().len() == 1;
+        match (token.verb(), Fault::decode(&token)) {
+            ("kill" | "restart" | "pause" | "slow", Some(fault)) => fault.map(Command::Fault),
+            ("poison", _) if one => token.number(0).map(Command::Poison),
+            ("add", _) if one => token.number(0).map(Command::AddMembers),
+            ("close", _) if one => token.number(0).map(Command::Close),
+            ("partitions", _) if one => token.number(0).map(Command::GrowPartitions),
+            _ => Err(token.unknown(GRAMMAR)),
         }
-        };
-        legacy().map_err(crate::model::kernel::TokenError::Legacy)
     }
 
     fn presets() -> &'static [Preset] {

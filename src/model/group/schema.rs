@@ -1,6 +1,7 @@
 //! The properties the consumer-groups scene reads, with Kafka's names and defaults.
 
-use crate::model::config::{Kind, Property};
+use super::assignor::AssignorKind;
+use crate::model::config::{Config, Kind, Property};
 
 /// Kafka's four classic assignor class names, as `partition.assignment.strategy` takes them.
 pub const ASSIGNOR_CLASSES: &[&str] = &[
@@ -93,3 +94,83 @@ pub const GROUP_SCHEMA: &[Property] = &[
     Property { name: "lab.poll.timeout.ms", default: "100", kind: Kind::Int { min: 1, max: 60_000 }, scope: "lab" },
     Property { name: "lab.network.delay.ms", default: "2", kind: Kind::Int { min: 0, max: 5000 }, scope: "lab" },
 ];
+
+/// `auto.offset.reset`: where a member starts on a partition without a committed offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffsetReset {
+    Latest,
+    Earliest,
+    /// Kafka throws NoOffsetForPartitionException; the lab starts at the log end, as for latest.
+    None,
+}
+
+/// `lab.manual.commit`: when `commitSync` runs when auto-commit is off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManualCommit {
+    AfterProcessing,
+    BeforeProcessing,
+}
+
+/// The scene's config, decoded once (no property is read by name elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub partitions: u32,
+    pub members: u32,
+    pub assignor: AssignorKind,
+    pub session_timeout_ms: u64,
+    pub heartbeat_interval_ms: u64,
+    pub max_poll_interval_ms: u64,
+    pub max_poll_records: i64,
+    pub enable_auto_commit: bool,
+    pub auto_commit_interval_ms: u64,
+    pub auto_offset_reset: OffsetReset,
+    pub metadata_max_age_ms: u64,
+    pub group_initial_rebalance_delay_ms: u64,
+    pub static_membership: bool,
+    pub manual_commit: ManualCommit,
+    pub handoff_to_worker_thread: bool,
+    pub process_ms_per_record: u64,
+    pub records_per_sec: u64,
+    pub backlog_records_per_partition: i64,
+    pub poll_timeout_ms: u64,
+    pub network_delay_ms: u64,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Self {
+        let ms = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+        let small = |name: &str| u32::try_from(config.int(name)).unwrap_or(0);
+        let auto_offset_reset = match config.str("auto.offset.reset") {
+            "earliest" => OffsetReset::Earliest,
+            "none" => OffsetReset::None,
+            _ => OffsetReset::Latest,
+        };
+        let manual_commit = match config.str("lab.manual.commit") {
+            "before-processing" => ManualCommit::BeforeProcessing,
+            _ => ManualCommit::AfterProcessing,
+        };
+        Self {
+            partitions: small("partitions"),
+            members: small("lab.members"),
+            assignor: AssignorKind::from_config(config.str("partition.assignment.strategy"))
+                .unwrap_or(AssignorKind::Range),
+            session_timeout_ms: ms("session.timeout.ms"),
+            heartbeat_interval_ms: ms("heartbeat.interval.ms"),
+            max_poll_interval_ms: ms("max.poll.interval.ms"),
+            max_poll_records: config.int("max.poll.records"),
+            enable_auto_commit: config.bool("enable.auto.commit"),
+            auto_commit_interval_ms: ms("auto.commit.interval.ms"),
+            auto_offset_reset,
+            metadata_max_age_ms: ms("metadata.max.age.ms"),
+            group_initial_rebalance_delay_ms: ms("group.initial.rebalance.delay.ms"),
+            static_membership: config.bool("lab.static.membership"),
+            manual_commit,
+            handoff_to_worker_thread: config.bool("lab.handoff.to.worker.thread"),
+            process_ms_per_record: ms("lab.process.ms.per.record"),
+            records_per_sec: ms("lab.producer.records.per.sec"),
+            backlog_records_per_partition: config.int("lab.backlog.records.per.partition"),
+            poll_timeout_ms: ms("lab.poll.timeout.ms"),
+            network_delay_ms: ms("lab.network.delay.ms"),
+        }
+    }
+}

@@ -1,57 +1,8 @@
 //! Small read-only views of the consumer-groups lab for the UI and for tests.
 
-use super::client::ClientPhase;
-use super::{GroupLab, TOPIC};
+use std::collections::BTreeMap;
 
-/// What a span on a member's lane shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpanKind {
-    /// A heartbeat sent by the heartbeat thread (an instant).
-    Heartbeat,
-    /// The processing loop working on a polled batch.
-    Process,
-    /// JoinGroup sent, waiting for the response (the coordinator is in PreparingRebalance).
-    Joining,
-    /// JoinGroup answered, waiting for the SyncGroup response (CompletingRebalance).
-    AwaitingSync,
-    /// A stop-the-world pause: both threads frozen.
-    Paused,
-    /// The poll timeout expired (an instant).
-    PollTimeout,
-    /// The process is down.
-    Dead,
-}
-
-/// One span of a member lane; `to_ms == u64::MAX` while still open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LaneSpan {
-    pub kind: SpanKind,
-    pub from_ms: u64,
-    pub to_ms: u64,
-}
-
-/// A stretch during which a member processed nothing because a rebalance revoked its partitions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StopSpan {
-    pub member: String,
-    pub from_ms: u64,
-    pub to_ms: u64,
-    /// The generation the rebalance ended in.
-    pub generation: i32,
-}
-
-impl StopSpan {
-    pub fn duration_ms(&self) -> u64 {
-        self.to_ms - self.from_ms
-    }
-}
-
-/// A lag chart point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LagSample {
-    pub time_ms: u64,
-    pub lag: i64,
-}
+use super::{ClientPhase, GroupLab, GroupState, LagSample, LaneSpan, StopSpan, TOPIC};
 
 /// One row of `kafka-consumer-groups --describe`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,8 +21,8 @@ pub struct DescribeRow {
 /// A member lane header: who it is and what it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberView {
+    /// The member's index (`C1` is 1); its actor is `Actor::Member(index)`.
     pub index: u32,
-    pub name: String,
     pub client_id: String,
     pub instance_id: Option<String>,
     pub member_id: Option<String>,
@@ -79,8 +30,7 @@ pub struct MemberView {
     pub paused: bool,
     pub is_leader: bool,
     pub generation: i32,
-    /// "Unjoined", "Joining", "AwaitingSync" or "Stable".
-    pub phase: &'static str,
+    pub phase: ClientPhase,
     pub assigned: Vec<u32>,
     pub ms_per_record: u64,
     pub lane: Vec<LaneSpan>,
@@ -106,7 +56,7 @@ impl GroupLab {
 
     /// True while `--describe` would warn that the group is rebalancing.
     pub fn rebalancing(&self) -> bool {
-        matches!(self.coordinator.state, super::GroupState::PreparingRebalance | super::GroupState::CompletingRebalance)
+        matches!(self.coordinator.state, GroupState::PreparingRebalance | GroupState::CompletingRebalance)
     }
 
     pub fn member_views(&self, now_ms: u64) -> Vec<MemberView> {
@@ -114,7 +64,6 @@ impl GroupLab {
             .iter()
             .map(|m| MemberView {
                 index: m.index,
-                name: m.name(),
                 client_id: m.client_id.clone(),
                 instance_id: m.instance_id.clone(),
                 member_id: m.member_id.clone(),
@@ -122,17 +71,22 @@ impl GroupLab {
                 paused: now_ms < m.paused_until_ms,
                 is_leader: m.is_leader && m.member_id.is_some(),
                 generation: m.generation,
-                phase: match m.phase {
-                    ClientPhase::Unjoined => "Unjoined",
-                    ClientPhase::Joining => "Joining",
-                    ClientPhase::AwaitingSync => "AwaitingSync",
-                    ClientPhase::Stable => "Stable",
-                },
+                phase: m.phase,
                 assigned: m.assigned.clone(),
                 ms_per_record: m.ms_per_record,
                 lane: m.lane.clone(),
             })
             .collect()
+    }
+
+    /// How many member processes the lab has started (running or not).
+    pub fn member_count(&self) -> usize {
+        self.members.len()
+    }
+
+    /// The index of the member process a coordinator member id belongs to.
+    pub fn member_index(&self, member_id: &str) -> Option<u32> {
+        self.members.iter().find(|m| m.member_id.as_deref() == Some(member_id)).map(|m| m.index)
     }
 
     /// Lag samples per partition (one a second).
@@ -145,11 +99,11 @@ impl GroupLab {
         &self.stops
     }
 
-    /// Total stopped time per member name, and the sum over members.
-    pub fn stop_totals(&self) -> (Vec<(String, u64)>, u64) {
-        let mut per: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
+    /// Total stopped time per member index, and the sum over members.
+    pub fn stop_totals(&self) -> (Vec<(u32, u64)>, u64) {
+        let mut per: BTreeMap<u32, u64> = BTreeMap::new();
         for s in &self.stops {
-            *per.entry(s.member.clone()).or_default() += s.duration_ms();
+            *per.entry(s.member).or_default() += s.duration_ms();
         }
         let total = per.values().sum();
         (per.into_iter().collect(), total)

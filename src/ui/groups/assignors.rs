@@ -47,11 +47,7 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
             view! { <tr><th scope="row">{name.clone()}</th>{old}<td class="arrow" aria-hidden="true">"→"</td>{cells}</tr> }
         })
         .collect_view();
-    let heads = ex
-        .kinds
-        .iter()
-        .map(|k| view! { <th scope="col" class="cmd">{k.class_name().rsplit('.').next().unwrap_or_default()}</th> })
-        .collect_view();
+    let heads = ex.kinds.iter().map(|k| view! { <th scope="col" class="cmd">{k.simple_name()}</th> }).collect_view();
     let before_head = ex.before.is_some().then(|| view! { <th scope="col">{t("groups.assignors.before")}</th> });
     view! {
         <figure class="assignor-example" data-testid=format!("assignor-example-{id}")>

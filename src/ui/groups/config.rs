@@ -1,18 +1,21 @@
 //! The configuration in force, with Kafka's property names (read-only: presets and links set it).
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::timeline::esc;
+use crate::html;
 use crate::i18n::t;
+use crate::markup::Html;
 use crate::model::config::Config;
+use crate::model::group::assignor::AssignorKind;
 use crate::model::group::GroupLab;
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
+
+const ASSIGNOR_PROPERTY: &str = "partition.assignment.strategy";
 
 /// The properties a learner compares between presets, with what each one does.
 const SHOWN: &[(&str, &str)] = &[
-    ("partition.assignment.strategy", "groups.config.assignor"),
+    (ASSIGNOR_PROPERTY, "groups.config.assignor"),
     ("session.timeout.ms", "groups.config.session"),
     ("heartbeat.interval.ms", "groups.config.heartbeat"),
     ("max.poll.interval.ms", "groups.config.max_poll_interval"),
@@ -30,33 +33,34 @@ const SHOWN: &[(&str, &str)] = &[
     ("lab.producer.records.per.sec", "groups.config.producer"),
 ];
 
-/// A class name without its package, for the table (the full name is in the title).
-fn short(value: &str) -> &str {
-    value.rsplit('.').next().filter(|_| value.starts_with("org.apache.")).unwrap_or(value)
-}
-
-fn rows_markup(config: &Config) -> String {
+/// The property rows; the assignor shows its class without the package (the full name is in the title).
+fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
     let changed: Vec<&str> = config.overrides().into_iter().map(|(n, _)| n).collect();
-    let mut out = String::new();
+    let mut out = Html::new();
     for (name, key) in SHOWN {
         let value = config.display(name);
+        let shown = if *name == ASSIGNOR_PROPERTY { assignor.simple_name().to_string() } else { value.clone() };
         let (class, mark) = if changed.contains(name) {
             (
-                r#" class="changed""#,
-                format!(
+                "changed",
+                html!(
                     r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#,
-                    esc(t("groups.config.changed"))
+                    t("groups.config.changed")
                 ),
             )
         } else {
-            ("", String::new())
+            ("", Html::new())
         };
-        let _ = write!(
+        html!(
             out,
-            r#"<tr{class} data-testid="config-{name}"><th scope="row"><code>{name}</code></th><td class="num" title="{v}">{}{mark}</td><td class="muted">{}</td></tr>"#,
-            esc(short(&value)),
-            esc(t(key)),
-            v = esc(&value),
+            r#"<tr class="{}" data-testid="config-{}"><th scope="row"><code>{}</code></th><td class="num" title="{}">{}{}</td><td class="muted">{}</td></tr>"#,
+            class,
+            name,
+            name,
+            value,
+            shown,
+            mark,
+            t(key),
         );
     }
     out
@@ -64,13 +68,13 @@ fn rows_markup(config: &Config) -> String {
 
 #[component]
 pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
-    let rows = move || session.with(|run| rows_markup(&run.config));
+    let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config, run.world().assignor())));
     view! {
         <section class="config" aria-labelledby="config-title">
             <h2 id="config-title">{t("groups.config")}</h2>
             <p class="legend">{t("groups.config.hint")}</p>
             <table class="config-table">
-                <tbody inner_html=rows></tbody>
+                <Markup html=rows host=Host::Tbody/>
             </table>
         </section>
     }

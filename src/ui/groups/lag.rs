@@ -1,13 +1,13 @@
 //! Lag per partition over time: one small chart each, all on the same scale (SVG polylines
 //! from the model's one-a-second samples).
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::timeline::esc;
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::group::{GroupLab, LagSample, TOPIC};
+use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
 const W: f64 = 200.0;
@@ -29,29 +29,34 @@ pub fn points(samples: &[LagSample], t0: u64, t1: u64, max: i64) -> String {
         .join(" ")
 }
 
-/// Every partition's chart as markup (one string: lean wasm, redrawn each tick).
-fn charts_markup(world: &GroupLab, now: u64) -> (String, i64, u64) {
+/// Every partition's chart as markup (one fragment: lean wasm, redrawn each tick), the scale's
+/// top and the first second shown.
+fn charts_markup(world: &GroupLab, now: u64) -> (Html, i64, u64) {
     let history = world.lag_history();
     let t0 = history.iter().filter_map(|h| h.first()).map(|s| s.time_ms).min().unwrap_or(0);
     let max = history.iter().flatten().map(|s| s.lag).max().unwrap_or(0).max(1);
     let pills = world.poison_pills();
-    let mut out = String::new();
+    let mut out = Html::new();
     for (p, samples) in history.iter().enumerate() {
         let name = format!("{TOPIC}-{p}");
         let lag = world.lag(p as u32).to_string();
-        let pill = pills.iter().find(|(q, _)| *q == p as u32).map_or(String::new(), |(_, offset)| {
-            format!(
-                r#"<span class="pill"> · ☠ {}</span>"#,
-                esc(&tf("groups.lag.pill", &[("offset", &offset.to_string())]))
-            )
+        let pill = pills.iter().find(|(q, _)| *q == p as u32).map_or(Html::new(), |(_, offset)| {
+            html!(r#"<span class="pill"> · ☠ {}</span>"#, tf("groups.lag.pill", &[("offset", &offset.to_string())]))
         });
-        let _ = write!(
+        html!(
             out,
-            r#"<figure class="lag-chart" data-testid="lag-{p}"><svg viewBox="0 0 {W} {H}" preserveAspectRatio="none" role="img" aria-label='{}'><line class="lag-base" x1="0" x2="{W}" y1="{b}" y2="{b}"/><polyline class="lag-line" points="{}"/></svg><figcaption>{name} · {}{pill}</figcaption></figure>"#,
-            esc(&tf("groups.lag.aria", &[("partition", &name), ("lag", &lag)])),
+            r#"<figure class="lag-chart" data-testid="lag-{}"><svg viewBox="0 0 {} {}" preserveAspectRatio="none" role="img" aria-label='{}'><line class="lag-base" x1="0" x2="{}" y1="{}" y2="{}"/><polyline class="lag-line" points="{}"/></svg><figcaption>{} · {}{}</figcaption></figure>"#,
+            p,
+            W,
+            H,
+            tf("groups.lag.aria", &[("partition", &name), ("lag", &lag)]),
+            W,
+            H - PAD,
+            H - PAD,
             points(samples, t0, now, max),
-            esc(&tf("groups.lag.now", &[("lag", &lag)])),
-            b = H - PAD,
+            name,
+            tf("groups.lag.now", &[("lag", &lag)]),
+            pill,
         );
     }
     (out, max, t0 / 1000)
@@ -59,18 +64,18 @@ fn charts_markup(world: &GroupLab, now: u64) -> (String, i64, u64) {
 
 #[component]
 pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
-    let charts =
-        move || session.with(|run| (charts_markup(run.world(), run.sim().now_ms()), run.sim().now_ms() / 1000));
+    let charts = Memo::new(move |_| session.with(|run| charts_markup(run.world(), run.sim().now_ms())));
+    let to = move || session.with(|run| run.sim().now_ms() / 1000);
+    let scale = move || {
+        let (max, from) = charts.with(|(_, max, from)| (*max, *from));
+        tf("groups.lag.scale", &[("max", &max.to_string()), ("from", &from.to_string()), ("to", &to().to_string())])
+    };
+    let cards = Signal::derive(move || charts.with(|(cards, _, _)| cards.clone()));
     view! {
         <section aria-labelledby="lag-title">
             <h2 id="lag-title">{t("groups.lag")}</h2>
-            {move || {
-                let ((cards, max, from), to) = charts();
-                view! {
-                    <p class="legend">{tf("groups.lag.scale", &[("max", &max.to_string()), ("from", &from.to_string()), ("to", &to.to_string())])}</p>
-                    <div class="lag-grid" inner_html=cards></div>
-                }
-            }}
+            <p class="legend">{scale}</p>
+            <Markup html=cards class="lag-grid"/>
         </section>
     }
 }

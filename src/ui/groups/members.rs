@@ -1,51 +1,91 @@
 //! The members (click one to act on it) and the group-wide faults: add members, poison a
 //! partition, add partitions. Every button sends one scene command (it lands in the link).
+//! Cards are keyed by member index, so a card (and the focus on it) survives every redraw.
 
 use leptos::prelude::*;
 
+use super::member_name;
 use crate::i18n::{t, tf};
-use crate::model::group::{Command, GroupLab, MemberView, TOPIC};
+use crate::model::group::{ClientPhase, Command, GroupLab, MemberView, TOPIC};
+use crate::model::kernel::{Fault, Node};
 use crate::ui::session::Session;
 
-fn partitions_text(assigned: &[u32]) -> String {
-    if assigned.is_empty() {
+/// What a member card shows: a member view without its lane, so it changes only when the card does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Card {
+    pub index: u32,
+    pub alive: bool,
+    pub paused: bool,
+    pub is_leader: bool,
+    pub generation: i32,
+    pub phase: Option<ClientPhase>,
+    pub assigned: Vec<u32>,
+    pub ms_per_record: u64,
+    pub client_id: String,
+    pub instance_id: Option<String>,
+}
+
+impl From<MemberView> for Card {
+    fn from(m: MemberView) -> Self {
+        Self {
+            index: m.index,
+            alive: m.alive,
+            paused: m.paused,
+            is_leader: m.is_leader,
+            generation: m.generation,
+            phase: Some(m.phase),
+            assigned: m.assigned,
+            ms_per_record: m.ms_per_record,
+            client_id: m.client_id,
+            instance_id: m.instance_id,
+        }
+    }
+}
+
+fn partitions_text(card: &Card) -> String {
+    if !card.alive {
+        "-".to_string()
+    } else if card.assigned.is_empty() {
         t("groups.member.idle").to_string()
     } else {
-        assigned.iter().map(|p| format!("{TOPIC}-{p}")).collect::<Vec<_>>().join(", ")
+        card.assigned.iter().map(|p| format!("{TOPIC}-{p}")).collect::<Vec<_>>().join(", ")
     }
 }
 
 /// Symbol and text of what the member is doing now.
-fn status(m: &MemberView) -> (&'static str, String) {
-    if !m.alive {
-        ("✕", t("groups.member.down").to_string())
-    } else if m.paused {
-        ("❚❚", t("groups.member.paused").to_string())
-    } else if m.phase == "Stable" {
-        (
-            if m.assigned.is_empty() { "○" } else { "▶" },
-            tf("groups.member.stable", &[("generation", &m.generation.to_string())]),
-        )
-    } else {
-        ("⟳", m.phase.to_string())
+fn status(card: &Card) -> (&'static str, String) {
+    match card.phase {
+        _ if !card.alive => ("✕", t("groups.member.down").to_string()),
+        _ if card.paused => ("❚❚", t("groups.member.paused").to_string()),
+        Some(ClientPhase::Stable) => (
+            if card.assigned.is_empty() { "○" } else { "▶" },
+            tf("groups.member.stable", &[("generation", &card.generation.to_string())]),
+        ),
+        Some(phase) => ("⟳", phase.name().to_string()),
+        None => ("", String::new()),
     }
 }
 
-fn member_card(m: MemberView, selected: RwSignal<Option<u32>>) -> impl IntoView {
-    let index = m.index;
-    let (symbol, state) = status(&m);
-    let name = if m.is_leader { format!("{} ★", m.name) } else { m.name.clone() };
-    let id_line =
-        m.instance_id.clone().map(|i| format!("group.instance.id={i}")).unwrap_or_else(|| m.client_id.clone());
+fn member_card(index: u32, card: Memo<Card>, selected: RwSignal<Option<u32>>) -> impl IntoView {
+    let name = member_name(index);
+    let shown = name.clone();
+    let title = move || if card.with(|c| c.is_leader) { format!("{shown} ★") } else { shown.clone() };
+    let id_line = move || {
+        card.with(|c| c.instance_id.as_ref().map(|i| format!("group.instance.id={i}")).unwrap_or(c.client_id.clone()))
+    };
     view! {
         <li>
-            <button class="member" class:down=!m.alive class:idle=m.alive && m.assigned.is_empty()
+            <button class="member" class:down=move || !card.with(|c| c.alive)
+                class:idle=move || card.with(|c| c.alive && c.assigned.is_empty())
                 aria-pressed=move || (selected.get() == Some(index)).to_string()
-                data-testid=format!("member-{}", m.name)
+                data-testid=format!("member-C{index}")
                 on:click=move |_| selected.update(|s| *s = if *s == Some(index) { None } else { Some(index) })>
-                <strong>{name}</strong>
-                <span class="member-state"><span aria-hidden="true">{symbol}" "</span>{state}</span>
-                <span class="member-parts">{if m.alive { partitions_text(&m.assigned) } else { "-".to_string() }}</span>
+                <strong>{title}</strong>
+                <span class="member-state">
+                    <span aria-hidden="true">{move || card.with(|c| status(c).0)}" "</span>
+                    {move || card.with(|c| status(c).1)}
+                </span>
+                <span class="member-parts">{move || card.with(partitions_text)}</span>
                 <span class="member-id">{id_line}</span>
             </button>
         </li>
@@ -54,15 +94,25 @@ fn member_card(m: MemberView, selected: RwSignal<Option<u32>>) -> impl IntoView 
 
 #[component]
 pub fn MemberList(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> impl IntoView {
-    let members = move || session.with(|run| run.world().member_views(run.sim().now_ms()));
+    let cards = Memo::new(move |_| {
+        session.with(|run| run.world().member_views(run.sim().now_ms()).into_iter().map(Card::from).collect::<Vec<_>>())
+    });
+    let card = move |index: u32| {
+        Memo::new(move |_| cards.with(|all| all.get((index - 1) as usize).cloned().unwrap_or_default()))
+    };
+    // The actions panel is rebuilt only when another member is picked or it goes up or down.
+    let picked = Memo::new(move |_| {
+        let index = selected.get()?;
+        cards.with(|all| all.get(index.checked_sub(1)? as usize).map(|c| (index, c.alive)))
+    });
     view! {
         <h3 class="members-title">{t("groups.members.title")}</h3>
         <ul class="member-list">
-            {move || members().into_iter().map(|m| member_card(m, selected)).collect_view()}
+            <For each=move || 1..=cards.with(|all| all.len() as u32) key=|index| *index
+                children=move |index| member_card(index, card(index), selected)/>
         </ul>
-        {move || selected.get().and_then(|index| {
-            let member = members().into_iter().find(|m| m.index == index)?;
-            Some(view! { <MemberActions session=session member=member/> })
+        {move || picked.get().map(|(index, alive)| {
+            view! { <MemberActions session=session index=index alive=alive card=card(index)/> }
         })}
     }
 }
@@ -71,20 +121,24 @@ fn number(signal: RwSignal<String>) -> Option<u64> {
     signal.get_untracked().trim().parse().ok()
 }
 
+fn fault(session: Session<GroupLab>, fault: Fault) {
+    session.command(Command::Fault(fault));
+}
+
 #[component]
-fn MemberActions(session: Session<GroupLab>, member: MemberView) -> impl IntoView {
-    let index = member.index;
-    let name = member.name.clone();
+fn MemberActions(session: Session<GroupLab>, index: u32, alive: bool, card: Memo<Card>) -> impl IntoView {
+    let name = member_name(index);
+    let node = Node::Id(index);
     let pause_ms = RwSignal::new("60000".to_string());
-    let slow_ms = RwSignal::new((member.ms_per_record.max(1) * 10).to_string());
+    let slow_ms = RwSignal::new((card.get_untracked().ms_per_record.max(1) * 10).to_string());
     let with_name = |key: &'static str| tf(key, &[("member", &name)]);
-    let actions = if member.alive {
+    let actions = if alive {
         view! {
-            <button class="danger" on:click=move |_| session.command(Command::Kill(index))>{with_name("groups.action.kill")}</button>
+            <button class="danger" on:click=move |_| fault(session, Fault::Crash(node))>{with_name("groups.action.kill")}</button>
             <button on:click=move |_| session.command(Command::Close(index))>{with_name("groups.action.close")}</button>
             <form class="inline" on:submit=move |ev| {
                 ev.prevent_default();
-                if let Some(duration_ms) = number(pause_ms) { session.command(Command::Pause { member: index, duration_ms }) }
+                if let Some(ms) = number(pause_ms) { fault(session, Fault::Pause { node, duration_ms: Some(ms) }) }
             }>
                 <label>{t("groups.action.pause.ms")}
                     <input type="number" min="1" max="3600000" step="1000" prop:value=pause_ms on:input=move |ev| pause_ms.set(event_target_value(&ev))/>
@@ -93,7 +147,7 @@ fn MemberActions(session: Session<GroupLab>, member: MemberView) -> impl IntoVie
             </form>
             <form class="inline" on:submit=move |ev| {
                 ev.prevent_default();
-                if let Some(ms_per_record) = number(slow_ms) { session.command(Command::Slow { member: index, ms_per_record }) }
+                if let Some(delay_ms) = number(slow_ms) { fault(session, Fault::Slow { node, delay_ms }) }
             }>
                 <label>{t("groups.action.slow.ms")}
                     <input type="number" min="0" max="600000" prop:value=slow_ms on:input=move |ev| slow_ms.set(event_target_value(&ev))/>
@@ -103,11 +157,15 @@ fn MemberActions(session: Session<GroupLab>, member: MemberView) -> impl IntoVie
         }
         .into_any()
     } else {
-        view! { <button class="primary" on:click=move |_| session.command(Command::Restart(index))>{with_name("groups.action.restart")}</button> }.into_any()
+        view! { <button class="primary" on:click=move |_| fault(session, Fault::Restart(node))>{with_name("groups.action.restart")}</button> }.into_any()
+    };
+    let about_name = name.clone();
+    let about = move || {
+        tf("groups.actions.about", &[("member", &about_name), ("ms", &card.with(|c| c.ms_per_record).to_string())])
     };
     view! {
         <div class="member-actions" role="group" aria-label=with_name("groups.actions.aria") data-testid="member-actions">
-            <p class="muted">{tf("groups.actions.about", &[("member", &name), ("ms", &member.ms_per_record.to_string())])}</p>
+            <p class="muted">{about}</p>
             <div class="action-row">{actions}</div>
         </div>
     }

@@ -12,8 +12,14 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use super::widgets::{Figure, PresetPicker};
-use crate::i18n::{t, tf};
+use crate::i18n::{render, t, tf};
 use crate::model::group::{GroupLab, GroupState, GROUP_ID};
+use crate::model::kernel::Actor;
+
+/// A member's name in the current language (`C1`, `C2`, …).
+pub fn member_name(index: u32) -> String {
+    render(&Actor::Member(index).message())
+}
 
 #[component]
 pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
@@ -69,13 +75,7 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
         session.with(|run| {
             let world = run.world();
             let c = world.coordinator();
-            let leader = c.leader.as_ref().and_then(|id| {
-                world
-                    .member_views(run.sim().now_ms())
-                    .into_iter()
-                    .find(|m| m.member_id.as_ref() == Some(id))
-                    .map(|m| m.name)
-            });
+            let leader = c.leader.as_deref().and_then(|id| world.member_index(id)).map(member_name);
             (c.state, c.generation, leader, c.members.len(), world.idle_member_count())
         })
     };

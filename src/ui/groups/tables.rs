@@ -1,12 +1,13 @@
 //! `kafka-consumer-groups --describe` as a table, the stop time rebalances cost, and the ledger.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
-use super::timeline::esc;
+use super::member_name;
+use crate::html;
 use crate::i18n::{t, tf};
+use crate::markup::Html;
 use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -19,31 +20,35 @@ pub fn seconds(ms: u64) -> String {
     format!("{}.{:03} s", ms / 1000, ms % 1000)
 }
 
-fn describe_row(out: &mut String, row: DescribeRow) {
-    let class = if row.consumer_id.is_none() { r#" class="unowned""# } else { "" };
-    let _ = write!(
+fn describe_row(out: &mut Html, row: DescribeRow) {
+    let class = if row.consumer_id.is_none() { "unowned" } else { "" };
+    html!(
         out,
-        r#"<tr data-testid="describe-{p}"{class}><td>{GROUP_ID}</td><td>{}</td><td class="num">{p}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-testid="lag">{}</td><td data-testid="consumer-id">{}</td></tr>"#,
+        r#"<tr data-testid="describe-{}" class="{}"><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-testid="lag">{}</td><td data-testid="consumer-id">{}</td></tr>"#,
+        row.partition,
+        class,
+        GROUP_ID,
         row.topic,
+        row.partition,
         dash(row.current_offset),
         row.log_end_offset,
         dash(row.lag),
-        esc(&dash(row.consumer_id)),
-        p = row.partition
+        dash(row.consumer_id),
     );
 }
 
 /// The rows Kafka prints: one per partition, then members with no partition ("-" for the rest).
-fn describe_rows(world: &GroupLab) -> String {
-    let mut out = String::new();
+fn describe_rows(world: &GroupLab) -> Html {
+    let mut out = Html::new();
     for row in world.describe() {
         describe_row(&mut out, row);
     }
     for member_id in world.idle_members() {
-        let _ = write!(
+        html!(
             out,
-            r#"<tr class="idle-row" data-testid="describe-idle"><td>{GROUP_ID}</td><td>-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td data-testid="consumer-id">{}</td></tr>"#,
-            esc(member_id)
+            r#"<tr class="idle-row" data-testid="describe-idle"><td>{}</td><td>-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td class="num">-</td><td data-testid="consumer-id">{}</td></tr>"#,
+            GROUP_ID,
+            member_id,
         );
     }
     out
@@ -51,7 +56,7 @@ fn describe_rows(world: &GroupLab) -> String {
 
 #[component]
 pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
-    let rows = move || session.with(|run| describe_rows(run.world()));
+    let rows = Signal::derive(move || session.with(|run| describe_rows(run.world())));
     let rebalancing = move || session.with(|run| run.world().rebalancing());
     view! {
         <section class="describe-section" aria-labelledby="describe-title">
@@ -65,7 +70,7 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
                         {["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID"]
                             .into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}
                     </tr></thead>
-                    <tbody inner_html=rows></tbody>
+                    <Markup html=rows host=Host::Tbody/>
                 </table>
             </div>
             <p class="legend">{t("groups.describe.legend")}</p>
@@ -84,8 +89,8 @@ pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
         }
         view! {
             <ul class="stop-list">
-                {members.into_iter().map(|(name, ms)| view! {
-                    <li><span>{name.clone()}</span>" "<span class="num" data-testid=format!("stop-{name}")>{seconds(ms)}</span></li>
+                {members.into_iter().map(|(index, ms)| view! {
+                    <li><span>{member_name(index)}</span>" "<span class="num" data-testid=format!("stop-C{index}")>{seconds(ms)}</span></li>
                 }).collect_view()}
             </ul>
         }

@@ -5,10 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::java_order::{java_map_order, java_topic_partition_hash};
-use super::sticky::{Ownership, DEFAULT_GENERATION};
-use super::{Subscription, TopicPartition};
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
 
 /// Moves of one (src, dst) pair: partitions in insertion order and the largest size reached.
 type PairMoves = BTreeMap<(String, String), (Vec<TopicPartition>, usize)>;
@@ -236,16 +233,18 @@ fn previous_claims(
     previous
 }
 
-/// Runs the general sticky algorithm.
-pub(super) fn general(
+/// Topic → its subscribers and member → its topics (with metadata), in Kafka's member order.
+type Subscribers = (BTreeMap<String, Vec<String>>, BTreeMap<String, Vec<String>>);
+
+fn subscribers(
     partitions_per_topic: &BTreeMap<String, u32>,
     members: &[Subscription],
-    ownership: Ownership,
-) -> Assignment {
+    order: &[String],
+) -> Subscribers {
     let mut topic_consumers: BTreeMap<String, Vec<String>> =
         partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect();
     let mut consumer_topics: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for id in &ownership.order {
+    for id in order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
         let topics: Vec<String> =
             member.topics.iter().filter(|t| partitions_per_topic.contains_key(*t)).cloned().collect();
@@ -254,6 +253,16 @@ pub(super) fn general(
         }
         consumer_topics.insert(id.clone(), topics);
     }
+    (topic_consumers, consumer_topics)
+}
+
+/// Runs the general sticky algorithm.
+pub(super) fn general(
+    partitions_per_topic: &BTreeMap<String, u32>,
+    members: &[Subscription],
+    ownership: Ownership,
+) -> Assignment {
+    let (topic_consumers, consumer_topics) = subscribers(partitions_per_topic, members, &ownership.order);
     let mut sorted_topics: Vec<String> = topic_consumers.keys().cloned().collect();
     sorted_topics.sort_by(|a, b| (topic_consumers[a].len(), a).cmp(&(topic_consumers[b].len(), b)));
     let mut all_partitions: Vec<TopicPartition> = sorted_topics

@@ -9,10 +9,26 @@ mod quota;
 mod simple;
 mod sticky;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use examples::{seed003_examples, AssignorExample};
 pub use java_order::{java_map_order, java_string_hash};
+
+/// Kafka's `DEFAULT_GENERATION`: a subscription that carries no generation.
+const DEFAULT_GENERATION: i32 = -1;
+
+/// Member id → its partitions, the shape every assignor returns.
+type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+
+/// What `allSubscriptionsEqual` learns: surviving ownership claims and doubly-claimed partitions.
+struct Ownership {
+    /// Members in the order Kafka iterates its subscription map (Java `HashMap` order).
+    order: Vec<String>,
+    owned: BTreeMap<String, Vec<TopicPartition>>,
+    claimed_twice: BTreeSet<TopicPartition>,
+    max_generation: i32,
+    all_equal: bool,
+}
 
 /// Kafka's `TopicPartition` (org.apache.kafka.common.TopicPartition).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,7 +61,7 @@ pub struct Subscription {
 }
 
 /// The value of `partition.assignment.strategy` (Kafka's four built-in classic assignors).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AssignorKind {
     Range,
     RoundRobin,
@@ -71,6 +87,16 @@ impl AssignorKind {
             AssignorKind::RoundRobin => "org.apache.kafka.clients.consumer.RoundRobinAssignor",
             AssignorKind::Sticky => "org.apache.kafka.clients.consumer.StickyAssignor",
             AssignorKind::CooperativeSticky => "org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+        }
+    }
+
+    /// The class name without its package (`RangeAssignor`).
+    pub fn simple_name(self) -> &'static str {
+        match self {
+            AssignorKind::Range => "RangeAssignor",
+            AssignorKind::RoundRobin => "RoundRobinAssignor",
+            AssignorKind::Sticky => "StickyAssignor",
+            AssignorKind::CooperativeSticky => "CooperativeStickyAssignor",
         }
     }
 

@@ -3,10 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::sticky::Ownership;
-use super::{partitions_of, TopicPartition};
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{partitions_of, Assignment, Ownership, TopicPartition};
 
 /// Quota bookkeeping of one constrained run.
 struct Quotas {
@@ -14,6 +11,49 @@ struct Quotas {
     max: usize,
     expected_over_min: usize,
     current_over_min: usize,
+}
+
+/// What the first pass leaves: owned partitions kept up to quota, the rest maybe revoked.
+struct Kept {
+    assignment: Assignment,
+    maybe_revoked: BTreeMap<TopicPartition, String>,
+    under_min: Vec<String>,
+    exactly_min: Vec<String>,
+}
+
+/// Kafka's first pass: every consumer keeps its owned partitions up to its quota.
+fn keep_owned(ownership: &Ownership, q: &mut Quotas) -> Kept {
+    let mut kept = Kept {
+        assignment: ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect(),
+        maybe_revoked: BTreeMap::new(),
+        under_min: Vec::new(),
+        exactly_min: Vec::new(),
+    };
+    for consumer in &ownership.order {
+        let mut owned = ownership.owned[consumer].clone();
+        owned.sort_by(|a, b| (a.partition, &a.topic).cmp(&(b.partition, &b.topic)));
+        owned.retain(|tp| !ownership.claimed_twice.contains(tp));
+        let keep = if owned.len() < q.min {
+            kept.under_min.push(consumer.clone());
+            owned.len()
+        } else if owned.len() >= q.max && q.current_over_min < q.expected_over_min {
+            q.current_over_min += 1;
+            if q.current_over_min == q.expected_over_min {
+                kept.exactly_min.clear();
+            }
+            q.max
+        } else {
+            if q.current_over_min < q.expected_over_min {
+                kept.exactly_min.push(consumer.clone());
+            }
+            q.min
+        };
+        for tp in &owned[keep..] {
+            kept.maybe_revoked.insert(tp.clone(), consumer.clone());
+        }
+        kept.assignment.get_mut(consumer).expect("entry").extend_from_slice(&owned[..keep]);
+    }
+    kept
 }
 
 /// Returns the assignment and the partitions transferring ownership (partition → new owner).
@@ -29,34 +69,7 @@ pub(super) fn constrained(
         expected_over_min: total % members,
         current_over_min: 0,
     };
-    let mut assignment: Assignment = ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect();
-    let mut maybe_revoked: BTreeMap<TopicPartition, String> = BTreeMap::new();
-    let mut under_min: Vec<String> = Vec::new();
-    let mut exactly_min: Vec<String> = Vec::new();
-    for consumer in &ownership.order {
-        let mut owned = ownership.owned[consumer].clone();
-        owned.sort_by(|a, b| (a.partition, &a.topic).cmp(&(b.partition, &b.topic)));
-        owned.retain(|tp| !ownership.claimed_twice.contains(tp));
-        let keep = if owned.len() < q.min {
-            under_min.push(consumer.clone());
-            owned.len()
-        } else if owned.len() >= q.max && q.current_over_min < q.expected_over_min {
-            q.current_over_min += 1;
-            if q.current_over_min == q.expected_over_min {
-                exactly_min.clear();
-            }
-            q.max
-        } else {
-            if q.current_over_min < q.expected_over_min {
-                exactly_min.push(consumer.clone());
-            }
-            q.min
-        };
-        for tp in &owned[keep..] {
-            maybe_revoked.insert(tp.clone(), consumer.clone());
-        }
-        assignment.get_mut(consumer).expect("entry").extend_from_slice(&owned[..keep]);
-    }
+    let Kept { mut assignment, maybe_revoked, mut under_min, mut exactly_min } = keep_owned(ownership, &mut q);
     let assigned: std::collections::BTreeSet<&TopicPartition> = assignment.values().flatten().collect();
     let unassigned: Vec<TopicPartition> = partitions_of(partitions_per_topic, partitions_per_topic.keys())
         .into_iter()

@@ -2,9 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{member_order, partitions_of, Subscription, TopicPartition};
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{member_order, partitions_of, Assignment, Subscription, TopicPartition};
 
 /// Kafka's `RangeAssignor` (without racks): per topic, contiguous ranges; the first
 /// `partitions % consumers` members in `MemberInfo` order get one extra partition.

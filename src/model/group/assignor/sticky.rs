@@ -4,28 +4,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::java_order::{java_map_order, java_string_hash};
-use super::{general, quota, Subscription, TopicPartition};
-
-/// Kafka's `DEFAULT_GENERATION`: a subscription that carries no generation.
-pub(super) const DEFAULT_GENERATION: i32 = -1;
-
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+use super::{general, quota, Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
 
 /// A sticky run's result; `transferring` is Kafka's `partitionsTransferringOwnership`
 /// (known only on the constrained path, `None` on the general path as in Kafka).
 pub(super) struct StickyOutcome {
     pub assignment: Assignment,
     pub transferring: Option<BTreeMap<TopicPartition, String>>,
-}
-
-/// What `allSubscriptionsEqual` learns: surviving ownership claims and doubly-claimed partitions.
-pub(super) struct Ownership {
-    /// Members in the order Kafka iterates its subscription map (Java `HashMap` order).
-    pub order: Vec<String>,
-    pub owned: BTreeMap<String, Vec<TopicPartition>>,
-    pub claimed_twice: BTreeSet<TopicPartition>,
-    pub max_generation: i32,
-    pub all_equal: bool,
 }
 
 fn generation_of(member: &Subscription) -> i32 {
