@@ -1,7 +1,9 @@
 //! Consumer-group scenarios: the coordinator's state machine with its timeouts, eager vs
 //! cooperative stop time, static membership, and what each commit mode loses or repeats.
 
-use kafka_lab::model::group::{Command, ErrorCode, Fact, GroupLab, GroupState, LeaveReason, Refusal};
+use kafka_lab::model::group::{
+    Command, CoordinatorFact, ErrorCode, Fact, GroupLab, GroupState, LeaveReason, MemberFact, RebalanceFact, Refusal,
+};
 use kafka_lab::model::kernel::{Actor, Fault, Input, Node, TokenError};
 use kafka_lab::model::scene::{LabScene, Run, RunError};
 
@@ -69,7 +71,9 @@ fn a_crashed_member_is_expelled_only_after_session_timeout() {
         "heartbeats stopped but the session has not expired yet"
     );
     wait(&mut r, 6000);
-    assert!(facts(&r).iter().any(|(_, f)| matches!(f, Fact::SessionExpired { timeout_ms: 10_000, .. })));
+    assert!(facts(&r)
+        .iter()
+        .any(|(_, f)| matches!(f, Fact::Coordinator(CoordinatorFact::SessionExpired { timeout_ms: 10_000, .. }))));
     wait(&mut r, 10_000);
     assert_eq!(r.world().coordinator().state, GroupState::Stable);
     assert_eq!(r.world().coordinator().members.len(), 2);
@@ -83,9 +87,13 @@ fn a_paused_member_longer_than_session_timeout_is_expelled_and_rejoins() {
     command(&mut r, Command::Fault(Fault::Pause { node: Node::Id(1), duration_ms: Some(60_000) }));
     wait(&mut r, 90_000);
     let log = facts(&r);
-    assert!(log.iter().any(|(_, f)| matches!(f, Fact::SessionExpired { .. })));
+    assert!(log.iter().any(|(_, f)| matches!(f, Fact::Coordinator(CoordinatorFact::SessionExpired { .. }))));
     assert!(log.iter().any(|(a, f)| *a == Actor::Member(1)
-        && matches!(f, Fact::HeartbeatRejected { error: ErrorCode::UnknownMemberId } | Fact::PartitionsLost { .. })));
+        && matches!(
+            f,
+            Fact::Rebalance(RebalanceFact::HeartbeatRejected { error: ErrorCode::UnknownMemberId })
+                | Fact::Rebalance(RebalanceFact::PartitionsLost { .. })
+        )));
     assert_eq!(r.world().coordinator().members.len(), 3, "the paused member rejoined");
     assert_eq!(r.world().coordinator().state, GroupState::Stable);
 }
@@ -98,12 +106,11 @@ fn a_stuck_member_beyond_max_poll_interval_leaves_while_heartbeats_continued() {
     wait(&mut r, 40_000);
     let log = facts(&r);
     assert!(log.iter().any(|(a, f)| *a == Actor::Member(2)
-        && matches!(f, Fact::PollTimeoutExpired { max_poll_interval_ms: 20_000, dynamic: true })));
-    assert!(log.iter().any(
-        |(a, f)| *a == Actor::Coordinator && matches!(f, Fact::MemberLeft { reason: LeaveReason::PollTimeout, .. })
-    ));
+        && matches!(f, Fact::Member(MemberFact::PollTimeoutExpired { max_poll_interval_ms: 20_000, dynamic: true }))));
+    assert!(log.iter().any(|(a, f)| *a == Actor::Coordinator
+        && matches!(f, Fact::Coordinator(CoordinatorFact::MemberLeft { reason: LeaveReason::PollTimeout, .. }))));
     assert!(
-        !log.iter().any(|(_, f)| matches!(f, Fact::SessionExpired { .. })),
+        !log.iter().any(|(_, f)| matches!(f, Fact::Coordinator(CoordinatorFact::SessionExpired { .. }))),
         "session never expired: heartbeats kept flowing"
     );
 }
@@ -116,7 +123,13 @@ fn slow_consumer_lag_grows_while_the_fixes_keep_it_flat() {
     let loop_run = preset("rebalance-loop");
     assert!(loop_run.world().coordinator().generation >= 5, "the group keeps rebalancing");
     assert!(loop_run.world().ledger().total_duplicates() > 1000, "each successor redoes the batch");
-    assert!(facts(&loop_run).iter().filter(|(_, f)| matches!(f, Fact::PollTimeoutExpired { .. })).count() >= 6);
+    assert!(
+        facts(&loop_run)
+            .iter()
+            .filter(|(_, f)| matches!(f, Fact::Member(MemberFact::PollTimeoutExpired { .. })))
+            .count()
+            >= 6
+    );
     for fix in ["fix-fewer-records", "fix-longer-interval"] {
         let fixed = preset(fix);
         assert_eq!(fixed.world().coordinator().generation, 1, "{fix}: no rebalance after the first");
@@ -148,7 +161,7 @@ fn static_member_restarting_within_session_timeout_keeps_its_partitions_without_
     assert_eq!(r.world().coordinator().generation, 1, "no rebalance at all");
     assert!(facts(&r)
         .iter()
-        .any(|(_, f)| matches!(f, Fact::StaticMemberReplaced { instance_id, .. } if instance_id == "instance-3")));
+        .any(|(_, f)| matches!(f, Fact::Coordinator(CoordinatorFact::StaticMemberReplaced { instance_id, .. }) if instance_id == "instance-3")));
     let c3: Vec<u32> = r
         .world()
         .describe()

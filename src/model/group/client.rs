@@ -2,6 +2,7 @@
 //! thread (KIP-62) beside a processing loop (poll → process → commit), eager or cooperative
 //! rebalancing, auto-commit, and the poll timeout that turns a stuck member into a leaver.
 
+use super::{MemberFact, RebalanceFact};
 use std::collections::BTreeMap;
 
 use super::assignor::AssignorKind;
@@ -163,7 +164,10 @@ impl GroupLab {
         m.last_poll_ms = now;
         m.last_auto_commit_ms = now;
         let incarnation = m.incarnation;
-        let fact = Fact::MemberStarted { client_id: m.client_id.clone(), instance_id: m.instance_id.clone() };
+        let fact = Fact::Member(MemberFact::MemberStarted {
+            client_id: m.client_id.clone(),
+            instance_id: m.instance_id.clone(),
+        });
         ctx.record(Actor::Member(index), fact);
         ctx.schedule(first_poll_ms, Event::Poll { member: index, incarnation });
         ctx.schedule(heartbeat_ms, Event::HeartbeatTick { member: index, incarnation });
@@ -222,7 +226,10 @@ impl GroupLab {
         m.phase = ClientPhase::Unjoined;
         m.needs_rejoin = true;
         m.span(SpanKind::PollTimeout, now, now);
-        ctx.record(Actor::Member(index), Fact::PollTimeoutExpired { max_poll_interval_ms: max_poll_ms, dynamic });
+        ctx.record(
+            Actor::Member(index),
+            Fact::Member(MemberFact::PollTimeoutExpired { max_poll_interval_ms: max_poll_ms, dynamic }),
+        );
         if dynamic {
             let reason = LeaveReason::PollTimeout;
             self.send_to_coordinator(index, Request::LeaveGroup { member_id: member_id.to_string(), reason }, ctx);
@@ -236,8 +243,10 @@ impl GroupLab {
         let incarnation = m.incarnation;
         if m.is_leader && m.phase == ClientPhase::Stable && m.leader_partition_count != partitions {
             m.needs_rejoin = true;
-            let fact =
-                Fact::MetadataChanged { partitions: partitions as u32, assigned: m.leader_partition_count as u32 };
+            let fact = Fact::Rebalance(RebalanceFact::MetadataChanged {
+                partitions: partitions as u32,
+                assigned: m.leader_partition_count as u32,
+            });
             ctx.record(Actor::Member(index), fact);
         }
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
@@ -251,7 +260,7 @@ impl GroupLab {
         let m = self.member(index);
         if m.member_id.is_none() && !m.assigned.is_empty() && m.generation < 0 && m.phase == ClientPhase::Unjoined {
             let lost = std::mem::take(&mut self.member_mut(index).assigned);
-            ctx.record(Actor::Member(index), Fact::PartitionsLost { partitions: lost });
+            ctx.record(Actor::Member(index), Fact::Rebalance(RebalanceFact::PartitionsLost { partitions: lost }));
         }
         let m = self.member(index);
         if eager && !m.assigned.is_empty() {
@@ -263,7 +272,7 @@ impl GroupLab {
             m.stop_started_ms = Some(now);
             ctx.record(
                 Actor::Member(index),
-                Fact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Eager },
+                Fact::Rebalance(RebalanceFact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Eager }),
             );
         }
         let sticky_eager = self.settings.assignor == AssignorKind::Sticky;

@@ -1,6 +1,7 @@
 //! The member's side of the protocol responses, fetching, processing (with poison pills and a
 //! worker-thread hand-off) and committing after or before processing.
 
+use super::{MemberFact, RebalanceFact};
 use std::collections::BTreeMap;
 
 use super::assignor::{assign, Subscription, TopicPartition};
@@ -116,7 +117,7 @@ impl GroupLab {
             budget = budget.saturating_sub((end - from) as u64);
             if let (Some(offset), None) = (pill, limit) {
                 self.member_mut(index).positions.insert(p, offset);
-                ctx.record(Actor::Member(index), Fact::PoisonPillFailed { partition: p, offset });
+                ctx.record(Actor::Member(index), Fact::Member(MemberFact::PoisonPillFailed { partition: p, offset }));
             }
         }
     }
@@ -132,7 +133,7 @@ impl GroupLab {
                 if error != ErrorCode::None {
                     let m = self.member_mut(index);
                     m.needs_rejoin = true;
-                    ctx.record(Actor::Member(index), Fact::CommitFailed { error });
+                    ctx.record(Actor::Member(index), Fact::Member(MemberFact::CommitFailed { error }));
                 }
                 if blocking {
                     let incarnation = self.member(index).incarnation;
@@ -205,7 +206,10 @@ impl GroupLab {
             .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
             .collect();
         self.member_mut(index).leader_partition_count = partitions;
-        ctx.record(Actor::Member(index), Fact::AssignmentComputed { generation, assignor, assignment: result.clone() });
+        ctx.record(
+            Actor::Member(index),
+            Fact::Rebalance(RebalanceFact::AssignmentComputed { generation, assignor, assignment: result.clone() }),
+        );
         result
     }
 
@@ -236,7 +240,10 @@ impl GroupLab {
                 let m = self.member_mut(index);
                 m.assigned.retain(|p| !revoked.contains(p));
                 m.needs_rejoin = true;
-                let fact = Fact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Cooperative };
+                let fact = Fact::Rebalance(RebalanceFact::PartitionsRevoked {
+                    partitions: revoked,
+                    protocol: Protocol::Cooperative,
+                });
                 ctx.record(Actor::Member(index), fact);
             }
         }
@@ -250,7 +257,10 @@ impl GroupLab {
         m.previous_assignment = assignment.clone();
         m.phase = ClientPhase::Stable;
         m.close_span(SpanKind::AwaitingSync, now);
-        ctx.record(Actor::Member(index), Fact::PartitionsAssigned { partitions: added, generation: m.generation });
+        ctx.record(
+            Actor::Member(index),
+            Fact::Rebalance(RebalanceFact::PartitionsAssigned { partitions: added, generation: m.generation }),
+        );
         if let Some(from_ms) = m.stop_started_ms.take() {
             let stop = StopSpan { member: index, from_ms, to_ms: now, generation: m.generation };
             self.stops.push(stop);
@@ -274,7 +284,7 @@ impl GroupLab {
             None => {
                 let end = self.log_end[partition as usize];
                 self.ledger.skip_by_reset(partition, end);
-                ctx.record(Actor::Member(index), Fact::ResetToLatest { partition, offset: end });
+                ctx.record(Actor::Member(index), Fact::Member(MemberFact::ResetToLatest { partition, offset: end }));
                 end
             }
         };
@@ -288,12 +298,12 @@ impl GroupLab {
             ErrorCode::RebalanceInProgress => {
                 if m.phase == ClientPhase::Stable && !m.needs_rejoin {
                     m.needs_rejoin = true;
-                    ctx.record(Actor::Member(index), Fact::RebalanceNoticed);
+                    ctx.record(Actor::Member(index), Fact::Rebalance(RebalanceFact::RebalanceNoticed));
                 }
             }
             ErrorCode::UnknownMemberId | ErrorCode::IllegalGeneration => {
                 if matches!(m.phase, ClientPhase::Stable | ClientPhase::AwaitingSync) {
-                    ctx.record(Actor::Member(index), Fact::HeartbeatRejected { error });
+                    ctx.record(Actor::Member(index), Fact::Rebalance(RebalanceFact::HeartbeatRejected { error }));
                     m.member_id = None;
                     m.generation = -1;
                     m.phase = ClientPhase::Unjoined;

@@ -2,6 +2,7 @@
 //! PreparingRebalance, CompletingRebalance, Stable and Dead, JoinGroup/SyncGroup/Heartbeat/
 //! LeaveGroup handling, heartbeat expiry, and offset commits.
 
+use super::CoordinatorFact;
 use std::collections::BTreeMap;
 
 use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, RebalanceReason, Request, Response, Settings};
@@ -81,7 +82,10 @@ impl Coordinator {
         let from = self.state;
         self.state = state;
         self.transitions.push((now_ms, state, self.generation));
-        ctx.record(Actor::Coordinator, Fact::StateChanged { from, to: state, generation: self.generation });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::StateChanged { from, to: state, generation: self.generation }),
+        );
     }
 
     /// Stores a committed offset; debug-checks Kafka's invariant committed ≤ LEO is kept by callers.
@@ -109,7 +113,10 @@ impl GroupLab {
             }
             Request::LeaveGroup { member_id, reason } => {
                 if self.coordinator.members.contains_key(&member_id) {
-                    ctx.record(Actor::Coordinator, Fact::MemberLeft { member_id: member_id.clone(), reason });
+                    ctx.record(
+                        Actor::Coordinator,
+                        Fact::Coordinator(CoordinatorFact::MemberLeft { member_id: member_id.clone(), reason }),
+                    );
                     self.remove_member(&member_id, ctx);
                 }
             }
@@ -157,7 +164,10 @@ impl GroupLab {
         let id = match (&member_id, known_static) {
             (Some(id), _) if self.coordinator.members.contains_key(id) => id.clone(),
             (Some(id), _) if instance_id.is_none() => {
-                ctx.record(Actor::Coordinator, Fact::JoinFromUnknownMember { member_id: id.clone() });
+                ctx.record(
+                    Actor::Coordinator,
+                    Fact::Coordinator(CoordinatorFact::JoinFromUnknownMember { member_id: id.clone() }),
+                );
                 let response = Response::Join {
                     error: ErrorCode::UnknownMemberId,
                     member_id: String::new(),
@@ -183,7 +193,10 @@ impl GroupLab {
         member.awaiting_join = true;
         member.awaiting_sync = false;
         let state = self.coordinator.state;
-        ctx.record(Actor::Coordinator, Fact::JoinReceived { member_id: id.clone(), state });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::JoinReceived { member_id: id.clone(), state }),
+        );
         match state {
             GroupState::Empty | GroupState::Stable | GroupState::CompletingRebalance => {
                 let reason = if member_id.is_none() {
@@ -228,11 +241,11 @@ impl GroupLab {
     ) {
         let mut member = self.coordinator.members.remove(old_id).expect("known static member");
         let new_id = self.new_member_id(client, &member.instance_id, ctx);
-        let fact = Fact::StaticMemberReplaced {
+        let fact = Fact::Coordinator(CoordinatorFact::StaticMemberReplaced {
             instance_id: member.instance_id.clone().unwrap_or_default(),
             old_member_id: old_id.to_string(),
             new_member_id: new_id.clone(),
-        };
+        });
         ctx.record(Actor::Coordinator, fact);
         member.member_id = new_id.clone();
         member.client = client;
@@ -275,7 +288,10 @@ impl GroupLab {
         self.coordinator.rebalance_seq += 1;
         let rebalance = self.coordinator.rebalance_seq;
         let (state, generation) = (self.coordinator.state, self.coordinator.generation);
-        ctx.record(Actor::Coordinator, Fact::PreparingRebalance { state, generation, reason });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::PreparingRebalance { state, generation, reason }),
+        );
         self.coordinator.transition(GroupState::PreparingRebalance, ctx.now_ms(), ctx);
         if initial {
             let delay_ms = self.coordinator.initial_delay_ms;

@@ -3,6 +3,7 @@
 
 use super::client::Member;
 use super::{ClientPhase, Event, Fact, GroupCtx, GroupLab, LeaveReason, Request, SpanKind};
+use super::{MemberFact, TopicFact};
 use crate::model::kernel::Actor;
 
 impl GroupLab {
@@ -21,7 +22,7 @@ impl GroupLab {
         let m = self.member_mut(index);
         m.alive = false;
         m.span(SpanKind::Dead, now, u64::MAX);
-        ctx.record(Actor::Member(index), Fact::MemberCrashed);
+        ctx.record(Actor::Member(index), Fact::Member(MemberFact::MemberCrashed));
     }
 
     fn reset_client(m: &mut Member) {
@@ -79,19 +80,19 @@ impl GroupLab {
         for (at, event) in shifted {
             ctx.schedule(at.saturating_sub(now), event);
         }
-        ctx.record(Actor::Member(index), Fact::MemberPaused { duration_ms });
+        ctx.record(Actor::Member(index), Fact::Member(MemberFact::MemberPaused { duration_ms }));
     }
 
     pub(super) fn slow(&mut self, index: u32, ms_per_record: u64, ctx: &mut GroupCtx) {
         self.member_mut(index).ms_per_record = ms_per_record;
-        ctx.record(Actor::Member(index), Fact::ProcessingTimeSet { ms_per_record });
+        ctx.record(Actor::Member(index), Fact::Member(MemberFact::ProcessingTimeSet { ms_per_record }));
     }
 
     pub(super) fn poison(&mut self, partition: u32, ctx: &mut GroupCtx) {
         let offset = self.log_end[partition as usize];
         self.log_end[partition as usize] += 1;
         self.poison.insert(partition, offset);
-        ctx.record(Actor::Producer, Fact::PoisonPillAppended { partition, offset });
+        ctx.record(Actor::Producer, Fact::Topic(TopicFact::PoisonPillAppended { partition, offset }));
     }
 
     pub(super) fn add_members(&mut self, count: u32, ctx: &mut GroupCtx) {
@@ -117,7 +118,7 @@ impl GroupLab {
         m.alive = false;
         m.closed = true;
         m.span(SpanKind::Dead, now, u64::MAX);
-        ctx.record(Actor::Member(index), Fact::MemberClosed);
+        ctx.record(Actor::Member(index), Fact::Member(MemberFact::MemberClosed));
     }
 
     pub(super) fn grow(&mut self, count: u32, ctx: &mut GroupCtx) {
@@ -125,6 +126,6 @@ impl GroupLab {
         self.log_end.resize(count as usize, 0);
         self.ledger.grow(count as usize);
         self.lag_history.resize(count as usize, Vec::new());
-        ctx.record(Actor::Controller, Fact::PartitionsGrown { from: current, to: count });
+        ctx.record(Actor::Controller, Fact::Topic(TopicFact::PartitionsGrown { from: current, to: count }));
     }
 }

@@ -17,7 +17,10 @@ mod world;
 use std::collections::BTreeMap;
 
 pub use coordinator::Coordinator;
-pub use facts::{Fact, Protocol, RebalanceReason, Refusal, FACT_KEYS, MAX_MS_PER_RECORD, MAX_PAUSE_MS, REFUSAL_KEYS};
+pub use facts::{
+    CoordinatorFact, Fact, MemberFact, Protocol, RebalanceFact, RebalanceReason, Refusal, TopicFact, FACT_KEYS,
+    MAX_MS_PER_RECORD, MAX_PAUSE_MS, REFUSAL_KEYS,
+};
 pub use ledger::{Ledger, PartitionLedger};
 pub use scene::PRESETS;
 pub use schema::{ManualCommit, OffsetReset, Settings, ASSIGNOR_CLASSES, GROUP_SCHEMA};

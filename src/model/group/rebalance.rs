@@ -1,6 +1,7 @@
 //! The coordinator's join and sync completion, heartbeats, expiry, leaving and offset commits
 //! (Kafka's `completeClassicGroupJoin`, `classicGroupSync`, heartbeat and OffsetCommit paths).
 
+use super::CoordinatorFact;
 use std::collections::BTreeMap;
 
 use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, MemberMetadata, RebalanceReason, Response};
@@ -13,7 +14,7 @@ impl GroupLab {
         let missing: Vec<String> =
             self.coordinator.members.values().filter(|m| !m.awaiting_join).map(|m| m.member_id.clone()).collect();
         for id in missing {
-            ctx.record(Actor::Coordinator, Fact::JoinTimedOut { member_id: id.clone() });
+            ctx.record(Actor::Coordinator, Fact::Coordinator(CoordinatorFact::JoinTimedOut { member_id: id.clone() }));
             self.coordinator.members.remove(&id);
             self.coordinator.assignment.remove(&id);
         }
@@ -62,7 +63,10 @@ impl GroupLab {
             self.reset_session(&id, ctx);
         }
         let members = self.coordinator.members.len() as u32;
-        ctx.record(Actor::Coordinator, Fact::JoinCompleted { generation, members, leader });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::JoinCompleted { generation, members, leader }),
+        );
         ctx.schedule(self.settings.max_poll_interval_ms, Event::SyncTimeout { generation });
     }
 
@@ -123,7 +127,10 @@ impl GroupLab {
         let Some(assignments) = assignments.filter(|_| self.coordinator.leader.as_deref() == Some(member_id)) else {
             return;
         };
-        ctx.record(Actor::Coordinator, Fact::AssignmentReceived { leader: member_id.to_string(), generation });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::AssignmentReceived { leader: member_id.to_string(), generation }),
+        );
         self.coordinator.assignment = self
             .coordinator
             .members
@@ -156,7 +163,7 @@ impl GroupLab {
         let laggards: Vec<String> =
             self.coordinator.members.values().filter(|m| !m.awaiting_sync).map(|m| m.member_id.clone()).collect();
         for id in laggards {
-            ctx.record(Actor::Coordinator, Fact::SyncTimedOut { member_id: id.clone() });
+            ctx.record(Actor::Coordinator, Fact::Coordinator(CoordinatorFact::SyncTimedOut { member_id: id.clone() }));
             self.coordinator.members.remove(&id);
         }
         self.prepare_rebalance(RebalanceReason::SyncTimeout, ctx);
@@ -187,7 +194,10 @@ impl GroupLab {
             return;
         }
         let timeout_ms = self.settings.session_timeout_ms;
-        ctx.record(Actor::Coordinator, Fact::SessionExpired { member_id: member_id.to_string(), timeout_ms });
+        ctx.record(
+            Actor::Coordinator,
+            Fact::Coordinator(CoordinatorFact::SessionExpired { member_id: member_id.to_string(), timeout_ms }),
+        );
         self.remove_member(member_id, ctx);
     }
 
@@ -233,7 +243,10 @@ impl GroupLab {
             ErrorCode::None
         };
         if error != ErrorCode::None {
-            ctx.record(Actor::Coordinator, Fact::CommitRejected { member_id: id.to_string(), error });
+            ctx.record(
+                Actor::Coordinator,
+                Fact::Coordinator(CoordinatorFact::CommitRejected { member_id: id.to_string(), error }),
+            );
             return error;
         }
         for (partition, offset) in offsets {
