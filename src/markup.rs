@@ -148,13 +148,6 @@ fn escape_into(out: &mut String, text: &str) {
     }
 }
 
-/// Escaped text as a `String` (for attributes the view sets itself).
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    escape_into(&mut out, text);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,7 +39,6 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("shell.trace", "trace"),
     ("shell.link.error", "This link could not be opened, so the lab started with defaults. What was wrong: {why}"),
     ("shell.command.error", "That did not happen: {why}"),
-    ("shell.link.parse", "{why}"),
     ("shell.seed.invalid", "seed \"{seed}\" is not a whole number from 0 to {max}"),
     ("shell.dismiss", "Dismiss"),
     ("shell.panic.title", "Kafka Lab hit a bug and stopped."),

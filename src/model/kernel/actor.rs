@@ -35,8 +35,6 @@ pub enum Actor {
     Reader,
     /// A Kafka command-line tool, by its own name (`kafka-configs`).
     Tool(&'static str),
-    /// Transitional: an actor still written as text by a scene not yet converted.
-    Named(String),
 }
 
 crate::messages! {
@@ -77,7 +75,6 @@ impl Actor {
             Actor::Cleaner => Message::new(CLEANER),
             Actor::Reader => Message::new(READER),
             Actor::Tool(name) => Message::new(TOOL).with("tool", Arg::kafka(*name)),
-            Actor::Named(name) => Message::new(TOOL).with("tool", Arg::text(name.clone())),
         }
     }
 }
@@ -85,38 +82,5 @@ impl Actor {
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message())
-    }
-}
-
-impl From<&str> for Actor {
-    /// Transitional: reads the names scenes used to write as text.
-    fn from(name: &str) -> Self {
-        let number = |rest: &str| rest.parse::<u32>().ok();
-        match name {
-            "controller" => Actor::Controller,
-            "producer" => Actor::Producer,
-            "consumer" => Actor::Consumer(None),
-            "coordinator" => Actor::Coordinator,
-            "network" => Actor::Network,
-            "timer" => Actor::Timer,
-            "lookup" => Actor::Lookup,
-            _ => {
-                if let Some(id) = name.strip_prefix("broker-").and_then(number) {
-                    Actor::Broker(id)
-                } else if let Some(p) = name.strip_prefix("consumer-").and_then(number) {
-                    Actor::Consumer(Some(p))
-                } else if let Some(i) = name.strip_prefix('C').and_then(number) {
-                    Actor::Member(i)
-                } else {
-                    Actor::Named(name.to_string())
-                }
-            }
-        }
-    }
-}
-
-impl From<String> for Actor {
-    fn from(name: String) -> Self {
-        Actor::from(name.as_str())
     }
 }

@@ -18,8 +18,6 @@ pub enum TokenError {
     WaitOutOfRange { max_ms: u64 },
     /// The scene read the verb but refuses its argument, with its own reason.
     Refused { token: String, why: Message },
-    /// Transitional: a codec not yet converted still says it in prose.
-    Legacy(String),
 }
 
 crate::messages! {
@@ -29,7 +27,6 @@ crate::messages! {
     NOT_A_NODE = "link.token.node" => "\"{text}\" is not a node (a broker id, c or p)";
     WAIT_RANGE = "link.token.wait" => "a wait is 1 to {max} ms";
     REFUSED = "link.token.refused" => "\"{token}\": {why}";
-    LEGACY = "link.token.legacy" => "{why}";
 }
 
 impl Describe for TokenError {
@@ -44,7 +41,6 @@ impl Describe for TokenError {
             TokenError::Refused { token, why } => Message::new(REFUSED)
                 .with("token", Arg::text(token.clone()))
                 .with("why", Arg::Message(Box::new(why.clone()))),
-            TokenError::Legacy(why) => Message::new(LEGACY).with("why", Arg::text(why.clone())),
         }
     }
 }
@@ -52,12 +48,6 @@ impl Describe for TokenError {
 impl fmt::Display for TokenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message())
-    }
-}
-
-impl From<String> for TokenError {
-    fn from(why: String) -> Self {
-        TokenError::Legacy(why)
     }
 }
 
