@@ -14,3 +14,11 @@ pub mod partitioner;
 pub mod replication;
 pub mod scene;
 pub mod timer;
+
+/// The topic every scene's cluster hosts.
+pub const TOPIC: &str = "orders";
+
+/// A list of broker ids as Kafka's tools print it (`1,2,3`).
+pub fn join_ids(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}

@@ -71,7 +71,7 @@ fn partition_arg(partition: u32) -> Arg {
 
 /// `2,3`: a replica list as `kafka-topics` prints it.
 fn ids_arg(ids: &[u32]) -> Arg {
-    Arg::text(ids.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+    Arg::text(crate::model::join_ids(ids))
 }
 
 fn key_arg(key_id: u32) -> Arg {

@@ -18,7 +18,7 @@ pub type ClusterCtx = Ctx<Event, Fact>;
 use crate::model::partitioner::partition_for_key;
 
 /// The topic every scene's cluster hosts unless a scene says otherwise.
-pub const TOPIC: &str = "orders";
+pub use crate::model::TOPIC;
 
 /// A Kafka broker process (KRaft broker role); reads no config of its own here.
 #[derive(Clone, Debug, PartialEq, Eq)]

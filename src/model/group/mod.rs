@@ -34,7 +34,7 @@ use client::Member;
 pub type GroupCtx = Ctx<Event, Fact>;
 
 /// The topic the scene's group consumes.
-pub const TOPIC: &str = "orders";
+pub use crate::model::TOPIC;
 /// Kafka's group id for the scene.
 pub const GROUP_ID: &str = "lab-group";
 /// How often lag is sampled for the chart.

@@ -20,7 +20,7 @@ pub use history::{History, Input, SNAPSHOT_EVERY};
 pub use message::{fill, write_decimal, Arg, Describe, Key, Message};
 pub use queue::EventQueue;
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
-pub use token::{parse_number, Token, TokenError, TOKEN_KEYS};
+pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -106,6 +106,13 @@ pub fn parse_number<T: std::str::FromStr>(text: &str) -> Result<T, TokenError> {
     digits.then(|| text.parse::<T>().ok()).flatten().ok_or_else(|| TokenError::NotANumber { text: text.to_string() })
 }
 
+/// A whole number that may be negative (`-1`): an optional `-`, then digits.
+pub fn parse_signed(text: &str) -> Result<i64, TokenError> {
+    let magnitude = text.strip_prefix('-').unwrap_or(text);
+    let value: i64 = parse_number(magnitude).map_err(|_| TokenError::NotANumber { text: text.to_string() })?;
+    Ok(if text.starts_with('-') { -value } else { value })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +130,9 @@ mod tests {
     fn numbers_are_digits_that_fit() {
         assert_eq!(parse_number::<u32>("+5").unwrap_err().to_string(), "\"+5\" is not a whole number");
         assert!(parse_number::<u32>("4294967296").is_err());
+        assert_eq!(parse_signed("-1"), Ok(-1));
+        assert_eq!(parse_signed("42"), Ok(42));
+        assert!(parse_signed("--1").is_err() && parse_signed("-").is_err());
         assert_eq!(
             Token::parse("explode-1").unknown("kill-B").to_string(),
             "unknown action \"explode-1\"; this scene knows kill-B"

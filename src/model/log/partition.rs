@@ -6,7 +6,7 @@ use super::schema::LogSettings;
 use super::segment::{RollParams, RollReason, Segment};
 
 /// The topic the lab's partition belongs to.
-pub const TOPIC: &str = "orders";
+pub use crate::model::TOPIC;
 /// The partition the lab shows.
 pub const PARTITION: u32 = 0;
 

@@ -115,5 +115,5 @@ const GRAMMAR: &str =
 
 /// An offset or a time that may be negative (`lookup--1`, `deleterecords--1` for the high watermark).
 fn signed(text: &str) -> Result<i64, TokenError> {
-    text.parse().map_err(|_| TokenError::NotANumber { text: text.to_string() })
+    crate::model::kernel::parse_signed(text)
 }

@@ -41,7 +41,7 @@ pub fn partition_for_key(key: &[u8], num_partitions: u32) -> u32 {
 }
 
 /// The topic the scene produces to.
-pub const TOPIC: &str = "orders";
+pub use crate::model::TOPIC;
 
 /// How often each partition's consumer takes its next slice of records.
 pub const CONSUMER_TICK_MS: u64 = 100;

@@ -148,8 +148,7 @@ impl Command {
 
     /// `--alter --partitions` for the count the learner typed.
     pub fn alter(text: &str) -> Result<Command, Refusal> {
-        text.trim()
-            .parse::<u32>()
+        parse_number::<u32>(text.trim())
             .map(Command::Alter)
             .map_err(|_| Refusal::NotAPartitionCount { text: text.to_string() })
     }

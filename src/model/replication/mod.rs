@@ -46,7 +46,7 @@ pub use crate::model::kernel::{Fault, Node};
 pub type RepCtx = Ctx<Event, Fact>;
 
 /// The topic the scene's partition belongs to.
-pub const TOPIC: &str = "orders";
+pub use crate::model::TOPIC;
 
 /// The event-log actor a network endpoint is (`broker-2`, `controller`, `producer`).
 pub fn node_actor(node: Node) -> Actor {
@@ -268,6 +268,4 @@ pub struct Replication {
 }
 
 /// `1,2,3`: broker ids as Kafka's tools list them.
-pub(crate) fn join(ids: &[u32]) -> String {
-    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
-}
+pub(crate) use crate::model::join_ids as join;

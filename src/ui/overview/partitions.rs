@@ -6,9 +6,7 @@ use crate::i18n::t;
 use crate::model::cluster::{Cluster, PartitionView};
 use crate::ui::session::Session;
 
-fn join(ids: &[u32]) -> String {
-    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
-}
+use crate::model::join_ids as join;
 
 /// One `kafka-topics --describe` line.
 fn describe_line(p: &PartitionView) -> String {

@@ -23,7 +23,7 @@ pub fn join(ids: &[u32]) -> String {
     if ids.is_empty() {
         return "—".into();
     }
-    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    crate::model::join_ids(ids)
 }
 
 fn names(ids: &[u32]) -> String {

@@ -66,9 +66,7 @@ fn stats(p: &PurgatoryView) -> Html {
         .collect()
 }
 
-fn join(ids: &[u32]) -> String {
-    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
-}
+use crate::model::join_ids as join;
 
 /// "level 1 bucket 17" of a pending task, or a dash.
 fn place(session: Session<TimerLab>, task: u64) -> String {

@@ -94,7 +94,7 @@ crate::messages! {
 
 /// `1,2,3`: a replica list as Kafka prints it.
 fn ids(list: &[u32]) -> Arg {
-    Arg::text(list.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+    Arg::text(crate::model::join_ids(list))
 }
 
 fn range(key: Key, first: u64, last: u64) -> Message {
