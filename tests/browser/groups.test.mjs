@@ -101,3 +101,12 @@ test("assignor examples (seed 003): Range gives C0 four partitions; after C1 lea
   assert.match(await text(page, "assign-leave-sticky-C1"), /left the group/);
   assert.deepEqual(page.problems, []);
 });
+
+test("a focused member card keeps keyboard focus while the run steps", async () => {
+  const page = await open("preset=eager-restart&t=2");
+  await page.getByTestId("member-C1").focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  assert.match(await text(page, "position"), /step 6 of 12/);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "member-C1");
+  assert.deepEqual(page.problems, []);
+});

@@ -73,3 +73,14 @@ test("lab 1 keeps ~100 segments readable, a bad config is refused in the banner,
   await shot(tomb, "tombstone-resurrection");
   assert.deepEqual([...lab1.problems, ...tomb.problems], []);
 });
+
+test("a focused segment card keeps keyboard focus while the run steps", async () => {
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=log&preset=lab1-segments&t=1`);
+  const card = page.locator('[data-testid^="segment-"]').first();
+  const id = await card.getAttribute("data-testid");
+  await card.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  assert.match(await text(page, "position"), /step 4 of 5/);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), id);
+  assert.deepEqual(page.problems, []);
+});
