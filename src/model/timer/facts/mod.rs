@@ -86,18 +86,6 @@ impl TaskOrigin {
             other => other.message(),
         }
     }
-
-    /// The kind of a task as the refusal to cancel it names it (the model's type name, not language).
-    fn kind_text(&self) -> String {
-        match self {
-            TaskOrigin::DelayedProduce { request, .. } => format!("DelayedProduce {{ request: {request} }}"),
-            TaskOrigin::DelayedFetch { fetcher: Fetcher::Follower(replica), .. } => {
-                format!("FollowerFetch {{ replica: {replica} }}")
-            }
-            TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, .. } => "ConsumerFetch".into(),
-            TaskOrigin::User { .. } => "Sandbox".into(),
-        }
-    }
 }
 
 fn nested(message: Message) -> Arg {
@@ -194,7 +182,7 @@ impl Describe for Refusal {
             Refusal::BadLabel { label } => Message::new(BAD_LABEL).with("label", Arg::text(label.clone())),
             Refusal::NotPending { id } => Message::new(NOT_PENDING).with("id", Arg::int(*id)),
             Refusal::PurgatoryTask { id, origin } => {
-                Message::new(PURGATORY_TASK).with("id", Arg::int(*id)).with("kind", Arg::text(origin.kind_text()))
+                Message::new(PURGATORY_TASK).with("id", Arg::int(*id)).with("kind", nested(origin.message()))
             }
             Refusal::NoBroker => Message::new(NO_BROKER),
             Refusal::ProduceCount { records } => Message::new(PRODUCE_COUNT).with("records", Arg::int(*records)),
@@ -237,11 +225,11 @@ mod tests {
         let cases = [
             (
                 Refusal::PurgatoryTask { id: 7, origin: produce },
-                "Task #7 belongs to the purgatory (DelayedProduce { request: 1 }): the broker completes or expires it.",
+                "Task #7 belongs to the purgatory (DelayedProduce #1 (HW ≥ 1)): the broker completes or expires it.",
             ),
             (
                 Refusal::PurgatoryTask { id: 8, origin: fetch },
-                "Task #8 belongs to the purgatory (FollowerFetch { replica: 2 }): the broker completes or expires it.",
+                "Task #8 belongs to the purgatory (DelayedFetch broker-2 @0): the broker completes or expires it.",
             ),
             (Refusal::DelayOutOfRange { delay_ms: 86_400_001 }, "A task's delay is 0 to 86400000 ms, not 86400001."),
             (Refusal::BadLabel { label: "a b".into() }, "A task label is 1 to 24 letters, digits or '_', not \"a b\"."),
