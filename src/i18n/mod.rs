@@ -3,7 +3,7 @@
 //!
 //! Each scene owns one table per locale; a key's first segment names the scene.
 
-use crate::model::kernel::{fill, write_decimal, Arg, Key, Message};
+use crate::model::kernel::{english_plural, fill, write_decimal, Arg, Key, Message};
 
 mod en_groups;
 mod en_log;
@@ -36,13 +36,19 @@ pub fn t(key: &'static str) -> &'static str {
     lookup(Locale::En, key).unwrap_or(key)
 }
 
-/// The text for `key` with each `{name}` replaced by its value.
-pub fn tf(key: &'static str, args: &[(&str, &str)]) -> String {
-    let mut text = t(key).to_string();
-    for (name, value) in args {
-        text = text.replace(&format!("{{{name}}}"), value);
-    }
-    text
+/// The text for `key` with its holes filled: a value that is a whole number can drive a
+/// plural choice (`{count, plural, one {# record} other {# records}}`).
+pub fn tf(key: &'static str, args: &[(&'static str, &str)]) -> String {
+    let args = args
+        .iter()
+        .map(|(name, value)| {
+            // Only a canonical whole number (no leading zeros, no sign) counts: "007" stays text.
+            let number = value.parse::<i64>().ok().filter(|n| n.to_string() == *value);
+            let arg = number.map_or_else(|| Arg::text(*value), Arg::Int);
+            (*name, arg)
+        })
+        .collect();
+    render(&Message { key: Key { id: key, en: t(key) }, args })
 }
 
 /// Renders a model message (a fact, a refusal) in the current locale: the catalog's
@@ -50,7 +56,7 @@ pub fn tf(key: &'static str, args: &[(&str, &str)]) -> String {
 pub fn render(message: &Message) -> String {
     let mut out = String::new();
     let template = lookup(Locale::En, message.key.id).unwrap_or(message.key.en);
-    let _ = fill(&mut out, template, &message.args, |out, arg| {
+    let _ = fill(&mut out, template, &message.args, &english_plural, &mut |out: &mut String, arg: &Arg| {
         match arg {
             Arg::Int(value) => out.push_str(&value.to_string()),
             Arg::Decimal { units, places } => {

@@ -94,34 +94,146 @@ pub fn write_decimal<W: fmt::Write + ?Sized>(out: &mut W, units: i64, places: u8
     write!(out, "{sign}{}.{:0width$}", magnitude / scale, magnitude % scale, width = usize::from(places))
 }
 
-/// Fills `template` with `args`, rendering nested messages and arguments with `arg`.
-/// A `{name}` with no argument is left as it is, so a missing argument shows.
+/// A CLDR plural category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Plural {
+    Zero,
+    One,
+    Two,
+    Few,
+    Many,
+    Other,
+}
+
+impl Plural {
+    /// The category's keyword in a template (`one`, `other`, …).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Plural::Zero => "zero",
+            Plural::One => "one",
+            Plural::Two => "two",
+            Plural::Few => "few",
+            Plural::Many => "many",
+            Plural::Other => "other",
+        }
+    }
+}
+
+/// English plural rules (CLDR: `one` for exactly 1, else `other`).
+pub fn english_plural(n: i64) -> Plural {
+    if n == 1 {
+        Plural::One
+    } else {
+        Plural::Other
+    }
+}
+
+/// Fills `template` with `args`, rendering arguments with `arg`. A hole is `{name}`, or a plural
+/// choice in ICU MessageFormat style: `{count, plural, one {# record} other {# records}}`, where
+/// `=N` picks an exact value, a category (`one`, `few`, …) comes from `plural`, `other` is the
+/// fallback and `#` is the number as `arg` writes it. A `{name}` with no argument is left as it is,
+/// so a missing argument shows.
 pub fn fill<W: fmt::Write + ?Sized>(
     out: &mut W,
     template: &str,
     args: &[(&'static str, Arg)],
-    mut arg: impl FnMut(&mut W, &Arg) -> fmt::Result,
+    plural: &dyn Fn(i64) -> Plural,
+    arg: &mut dyn FnMut(&mut W, &Arg) -> fmt::Result,
 ) -> fmt::Result {
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.write_str(&rest[..open])?;
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => arg(out, value)?,
-                    None => write!(out, "{{{name}}}")?,
+        let Some(close) = matching_brace(&rest[open..]).map(|c| c + open) else {
+            return out.write_str(&rest[open..]);
+        };
+        let hole = &rest[open + 1..close];
+        match hole.split_once(',') {
+            Some((name, choice)) if choice.trim_start().starts_with("plural") => {
+                let value = find_arg(args, name.trim());
+                let count = match value {
+                    Some(Arg::Int(n)) => Some(*n),
+                    Some(Arg::Decimal { units, places: 0 }) => Some(*units),
+                    _ => None,
+                };
+                match (value, count) {
+                    (Some(value), Some(count)) => {
+                        let branches = choice.trim_start().trim_start_matches("plural").trim_start_matches([',', ' ']);
+                        let branch = pick_branch(branches, count, plural(count));
+                        write_branch(out, branch, value, args, plural, arg)?;
+                    }
+                    _ => write!(out, "{{{hole}}}")?,
                 }
-                rest = &after[close + 1..];
             }
-            None => {
-                out.write_str(&rest[open..])?;
-                rest = "";
-            }
+            _ => match find_arg(args, hole) {
+                Some(value) => arg(out, value)?,
+                None => write!(out, "{{{hole}}}")?,
+            },
         }
+        rest = &rest[close + 1..];
     }
     out.write_str(rest)
+}
+
+fn find_arg<'a>(args: &'a [(&'static str, Arg)], name: &str) -> Option<&'a Arg> {
+    args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+}
+
+/// The index of the `}` closing the `{` at the start of `text`.
+fn matching_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `one {# record} other {# records}` → the branch for `count` (exact `=N` first, then the category).
+fn pick_branch(branches: &str, count: i64, category: Plural) -> &str {
+    let mut rest = branches;
+    let mut other = "";
+    let mut by_category = None;
+    while let Some(open) = rest.find('{') {
+        let selector = rest[..open].trim();
+        let Some(close) = matching_brace(&rest[open..]).map(|c| c + open) else { break };
+        let body = &rest[open + 1..close];
+        if selector.strip_prefix('=').and_then(|n| n.parse::<i64>().ok()) == Some(count) {
+            return body;
+        }
+        if selector == category.keyword() {
+            by_category = Some(body);
+        }
+        if selector == "other" {
+            other = body;
+        }
+        rest = &rest[close + 1..];
+    }
+    by_category.unwrap_or(other)
+}
+
+fn write_branch<W: fmt::Write + ?Sized>(
+    out: &mut W,
+    branch: &str,
+    value: &Arg,
+    args: &[(&'static str, Arg)],
+    plural: &dyn Fn(i64) -> Plural,
+    arg: &mut dyn FnMut(&mut W, &Arg) -> fmt::Result,
+) -> fmt::Result {
+    for (i, part) in branch.split('#').enumerate() {
+        if i > 0 {
+            arg(out, value)?;
+        }
+        fill(out, part, args, plural, arg)?;
+    }
+    Ok(())
 }
 
 fn english_arg<W: fmt::Write + ?Sized>(out: &mut W, arg: &Arg) -> fmt::Result {
@@ -136,7 +248,7 @@ fn english_arg<W: fmt::Write + ?Sized>(out: &mut W, arg: &Arg) -> fmt::Result {
 /// The English rendering.
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fill(f, self.key.en, &self.args, english_arg)
+        fill(f, self.key.en, &self.args, &english_plural, &mut english_arg)
     }
 }
 
@@ -173,6 +285,25 @@ mod tests {
     #[test]
     fn a_missing_argument_shows_its_name() {
         assert_eq!(Message::new(WHY).to_string(), "no fetch for {ms} ms");
+    }
+
+    #[test]
+    fn plurals_pick_exact_values_then_the_category() {
+        const RECORDS: Key = Key {
+            id: "test.records",
+            en: "{n, plural, =0 {no records} one {# record} other {# records}} on {partition}",
+        };
+        let render = |n: i64| Message::new(RECORDS).with("n", Arg::Int(n)).with("partition", Arg::text("p0")).to_string();
+        assert_eq!(render(0), "no records on p0");
+        assert_eq!(render(1), "1 record on p0");
+        assert_eq!(render(2), "2 records on p0");
+        assert_eq!(render(1_000_000), "1000000 records on p0");
+    }
+
+    #[test]
+    fn a_plural_without_its_number_shows_the_hole() {
+        const BAD: Key = Key { id: "test.bad", en: "{n, plural, one {# x} other {# xs}}" };
+        assert_eq!(Message::new(BAD).to_string(), "{n, plural, one {# x} other {# xs}}");
     }
 
     #[test]
