@@ -34,6 +34,8 @@ pub struct SceneInfo {
     pub replay: fn(&Preset) -> Result<(), RunError>,
     /// Opens a link's run and writes down what it shows.
     pub transcript: fn(&LinkState) -> Result<Transcript, RunError>,
+    /// Every event-log line of a link's run (actor and fact) in the active locale.
+    pub rendered: fn(&LinkState) -> Vec<String>,
     /// Opens the scene in the shell (the UI exists on wasm only).
     #[cfg(target_arch = "wasm32")]
     pub mount: fn(&LinkState) -> crate::ui::Mounted,
@@ -56,6 +58,14 @@ fn transcript<S: LabScene>(link: &LinkState) -> Result<Transcript, RunError> {
     })
 }
 
+fn rendered<S: LabScene>(link: &LinkState) -> Vec<String> {
+    let Ok(run) = open_run::<S>(link) else {
+        return Vec::new();
+    };
+    let render = crate::i18n::render;
+    run.sim().log().iter().map(|e| format!("{}: {}", render(&e.actor.message()), render(&e.fact.message()))).collect()
+}
+
 /// One registry entry: the model type, its name's catalog key and its UI component.
 macro_rules! scene {
     ($model:ty, $title_key:literal, $view:path) => {
@@ -65,6 +75,7 @@ macro_rules! scene {
             presets: <$model as LabScene>::presets,
             replay: replay::<$model>,
             transcript: transcript::<$model>,
+            rendered: rendered::<$model>,
             #[cfg(target_arch = "wasm32")]
             mount: |link| {
                 use leptos::prelude::*;

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use kafka_lab::i18n::{lookup, Locale};
+use kafka_lab::i18n::lookup_english;
 use kafka_lab::scenes::SCENES;
 
 fn keys_used_in(dir: &Path, keys: &mut Vec<String>) {
@@ -33,16 +33,16 @@ fn every_key_the_ui_uses_has_an_english_text() {
     let mut keys = Vec::new();
     keys_used_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"), &mut keys);
     assert!(keys.len() > 30, "the UI should use the catalog: found {} keys", keys.len());
-    let missing: Vec<&String> = keys.iter().filter(|k| lookup(Locale::En, k).is_none()).collect();
+    let missing: Vec<&String> = keys.iter().filter(|k| lookup_english(k).is_none()).collect();
     assert!(missing.is_empty(), "keys without text: {missing:?}");
 }
 
 #[test]
 fn every_scene_and_preset_title_has_an_english_text() {
     for scene in SCENES {
-        assert!(lookup(Locale::En, scene.title_key).is_some(), "{}", scene.title_key);
+        assert!(lookup_english(scene.title_key).is_some(), "{}", scene.title_key);
         for preset in (scene.presets)() {
-            assert!(lookup(Locale::En, preset.title_key).is_some(), "{}", preset.title_key);
+            assert!(lookup_english(preset.title_key).is_some(), "{}", preset.title_key);
         }
     }
 }
@@ -80,4 +80,49 @@ fn every_fact_of_every_preset_renders_with_all_its_arguments() {
             }
         }
     }
+}
+
+#[test]
+fn every_message_key_is_declared_once_across_the_interface_and_the_model() {
+    let mut ids: Vec<&str> = kafka_lab::i18n::EN.iter().map(|(k, _)| *k).collect();
+    ids.extend(kafka_lab::model::MESSAGE_TABLES.iter().flat_map(|t| t.iter()).map(|k| k.id));
+    ids.extend(kafka_lab::link::LINK_KEYS.iter().map(|k| k.id));
+    let total = ids.len();
+    ids.sort_unstable();
+    let mut twice: Vec<&str> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    twice.dedup();
+    assert!(twice.is_empty(), "declared twice: {twice:?}");
+    assert!(total > 800, "{total} keys");
+}
+
+/// The model's English templates as a catalog file, for translators (the templates live in Rust).
+fn model_reference() -> String {
+    let mut out = String::from(
+        "# Kafka Lab: English texts of the model (event-log facts, refusals, actors, link errors).\n\
+         # Generated from the templates in src/model and src/link.rs: do not edit; change a template and run\n\
+         # UPDATE_LOCALES=1 cargo test --test catalog. Translate these keys in locales/<locale>.toml too.\n",
+    );
+    let tables = kafka_lab::model::MESSAGE_TABLES.iter().copied().chain([kafka_lab::link::LINK_KEYS]);
+    let mut section = "";
+    for key in tables.flat_map(|t| t.iter()) {
+        let first = key.id.split('.').next().unwrap_or("");
+        if first != section {
+            out.push_str(&format!("\n# {first}\n"));
+            section = first;
+        }
+        out.push_str(&kafka_lab::i18n::format::line(key.id, key.en));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn the_model_reference_file_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/en.model.toml");
+    let now = model_reference();
+    if std::env::var_os("UPDATE_LOCALES").is_some() {
+        fs::write(&path, &now).expect("write locales/en.model.toml");
+    }
+    let file = fs::read_to_string(&path).unwrap_or_default();
+    assert!(file == now, "locales/en.model.toml is stale: run UPDATE_LOCALES=1 cargo test --test catalog");
 }

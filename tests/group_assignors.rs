@@ -345,12 +345,12 @@ fn cooperative_sticky_never_hands_out_a_partition_its_owner_still_holds() {
 
 #[test]
 fn the_seed_003_examples_the_ui_shows_give_the_pinned_results() {
-    use kafka_lab::i18n::{lookup, Locale};
+    use kafka_lab::i18n::lookup_english as lookup;
     use kafka_lab::model::group::assignor::seed003_examples;
     let examples = seed003_examples();
     assert_eq!(examples.len(), 2);
     for ex in &examples {
-        assert!(lookup(Locale::En, ex.title_key).is_some() && lookup(Locale::En, ex.note_key).is_some(), "{}", ex.id);
+        assert!(lookup(ex.title_key).is_some() && lookup(ex.note_key).is_some(), "{}", ex.id);
     }
     let range = &examples[0];
     assert_eq!(range.kinds, vec![AssignorKind::Range]);

@@ -1,43 +1,76 @@
-//! The message catalog: every user-facing string, looked up by key, so the
-//! course notes' languages can be added beside English.
+//! The message catalog: every user-facing text, looked up by key in the active locale.
 //!
-//! Each scene owns one table per locale; a key's first segment names the scene.
+//! English is compiled in from `locales/en.toml` (interface) and from the model's own
+//! templates (facts, refusals). Every other locale is one file, `locales/<locale>.toml`,
+//! that the app fetches only when that locale is chosen; until it arrives, and for any key
+//! it lacks, English is shown. Lookup is a hash map: O(1) per text.
 
-use crate::model::kernel::{english_plural, fill, write_decimal, Arg, Key, Message};
+use std::collections::HashMap;
+use std::sync::{OnceLock, RwLock};
 
-mod en_groups;
-mod en_log;
-mod en_overview;
-mod en_partitioner;
-mod en_replication;
-mod en_shell;
-mod en_timer;
+use crate::model::kernel::{fill, write_decimal, Arg, Key, Message, Plural};
 
-/// A language of the catalog. English is complete; others fall back to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Locale {
-    #[default]
-    En,
+pub mod format;
+mod locale;
+mod plural;
+
+pub use locale::{Locale, LOCALES};
+pub use plural::plural_category;
+
+include!(concat!(env!("OUT_DIR"), "/catalog_en.rs"));
+
+/// Every English table (today one: the interface texts of `locales/en.toml`).
+pub const EN_TABLES: &[&[(&str, &str)]] = &[EN];
+
+/// The active locale and its texts (leaked once per load: a handful of KB, kept for the page).
+struct Active {
+    locale: Locale,
+    texts: HashMap<&'static str, &'static str>,
 }
 
-/// Every English table (shell first, then one per scene).
-pub const EN_TABLES: &[&[(&str, &str)]] = &[
-    en_shell::MESSAGES,
-    en_overview::MESSAGES,
-    en_log::MESSAGES,
-    en_replication::MESSAGES,
-    en_groups::MESSAGES,
-    en_partitioner::MESSAGES,
-    en_timer::MESSAGES,
-];
+fn active() -> &'static RwLock<Active> {
+    static ACTIVE: OnceLock<RwLock<Active>> = OnceLock::new();
+    ACTIVE.get_or_init(|| RwLock::new(Active { locale: Locale::En, texts: HashMap::new() }))
+}
 
-/// The text for `key`, or the key itself when it is missing (a test keeps none missing).
+fn english() -> &'static HashMap<&'static str, &'static str> {
+    static ENGLISH: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    ENGLISH.get_or_init(|| EN.iter().copied().collect())
+}
+
+/// The locale texts are shown in.
+pub fn current_locale() -> Locale {
+    active().read().map(|a| a.locale).unwrap_or_default()
+}
+
+/// Makes `locale` the active one with the texts of its file (`entries`); English for the rest.
+pub fn activate(locale: Locale, entries: Vec<(String, String)>) {
+    let texts =
+        entries.into_iter().map(|(k, v)| (&*Box::leak(k.into_boxed_str()), &*Box::leak(v.into_boxed_str()))).collect();
+    if let Ok(mut active) = active().write() {
+        *active = Active { locale, texts };
+    }
+}
+
+/// The text for `key` in the active locale, English if it has none, the key itself if unknown.
 pub fn t(key: &'static str) -> &'static str {
-    lookup(Locale::En, key).unwrap_or(key)
+    lookup(key).unwrap_or(key)
+}
+
+/// The active locale's text for `key`, else English's.
+pub fn lookup(key: &str) -> Option<&'static str> {
+    let translated = active().read().ok().and_then(|a| a.texts.get(key).copied());
+    translated.or_else(|| english().get(key).copied())
+}
+
+/// English's own text for `key` (tests and the English reference file).
+pub fn lookup_english(key: &str) -> Option<&'static str> {
+    english().get(key).copied()
 }
 
 /// The text for `key` with its holes filled: a value that is a whole number can drive a
-/// plural choice (`{count, plural, one {# record} other {# records}}`).
+/// plural choice (`{count, plural, one {# record} other {# records}}`) and is grouped as the
+/// locale writes numbers.
 pub fn tf(key: &'static str, args: &[(&'static str, &str)]) -> String {
     let args = args
         .iter()
@@ -51,23 +84,31 @@ pub fn tf(key: &'static str, args: &[(&'static str, &str)]) -> String {
     render(&Message { key: Key { id: key, en: t(key) }, args })
 }
 
-/// Renders a model message (a fact, a refusal) in the current locale: the catalog's
-/// text for its key, else the model's English template, with its arguments filled.
+/// Renders a model message (a fact, a refusal) in the active locale: the catalog's text for
+/// its key, else the model's English template, with its arguments filled.
 pub fn render(message: &Message) -> String {
+    let locale = current_locale();
+    let template = lookup(message.key.id).unwrap_or(message.key.en);
     let mut out = String::new();
-    let template = lookup(Locale::En, message.key.id).unwrap_or(message.key.en);
-    let _ = fill(&mut out, template, &message.args, &english_plural, &mut |out: &mut String, arg: &Arg| {
-        match arg {
-            Arg::Int(value) => out.push_str(&value.to_string()),
-            Arg::Decimal { units, places } => {
-                let _ = write_decimal(out, *units, *places);
-            }
-            Arg::Text(text) | Arg::Kafka(text) => out.push_str(text),
-            Arg::Message(inner) => out.push_str(&render(inner)),
-        }
+    let plural = move |n: i64| plural_category(locale, n);
+    let _ = fill(&mut out, template, &message.args, &plural, &mut |out: &mut String, arg: &Arg| {
+        write_arg(out, arg, locale);
         Ok(())
     });
     out
+}
+
+fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
+    match arg {
+        Arg::Int(value) => out.push_str(&value.to_string()),
+        Arg::Decimal { units, places } => {
+            let mut text = String::new();
+            let _ = write_decimal(&mut text, *units, *places);
+            out.push_str(&locale.decimal(&text));
+        }
+        Arg::Text(text) | Arg::Kafka(text) => out.push_str(text),
+        Arg::Message(inner) => out.push_str(&render(inner)),
+    }
 }
 
 /// A message made from one of the UI's own catalog keys.
@@ -75,11 +116,9 @@ pub fn message(key: &'static str) -> Message {
     Message::new(Key { id: key, en: t(key) })
 }
 
-pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {
-    let tables = match locale {
-        Locale::En => EN_TABLES,
-    };
-    tables.iter().flat_map(|table| table.iter()).find(|(k, _)| *k == key).map(|(_, text)| *text)
+/// The plural category of `n` in the active locale.
+pub fn plural(n: i64) -> Plural {
+    plural_category(current_locale(), n)
 }
 
 #[cfg(test)]
@@ -88,18 +127,18 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_texts_non_empty() {
-        let mut keys: Vec<&str> = EN_TABLES.iter().flat_map(|t| t.iter()).map(|(k, _)| *k).collect();
+        let mut keys: Vec<&str> = EN.iter().map(|(k, _)| *k).collect();
         let total = keys.len();
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), total, "a message key is defined twice");
-        for (key, text) in EN_TABLES.iter().flat_map(|t| t.iter()) {
+        for (key, text) in EN {
             assert!(!text.trim().is_empty(), "{key} has no text");
         }
     }
 
     #[test]
     fn placeholders_are_filled() {
-        assert_eq!(tf("shell.position", &[("position", "3"), ("total", "9")]), "step 3 of 9");
+        assert_eq!(tf(key::SHELL_POSITION, &[("position", "3"), ("total", "9")]), "step 3 of 9");
     }
 }

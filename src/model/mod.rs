@@ -22,3 +22,28 @@ pub const TOPIC: &str = "orders";
 pub fn join_ids(ids: &[u32]) -> String {
     ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
+
+/// Every table of message keys the model emits (facts, refusals, actors, link errors), for the
+/// catalog: each locale file translates all of them.
+pub const MESSAGE_TABLES: &[&[kernel::Key]] = &[
+    kernel::ACTOR_KEYS,
+    kernel::TOKEN_KEYS,
+    kernel::TAPE_KEYS,
+    scene::RUN_KEYS,
+    config::CONFIG_KEYS,
+    cluster::FACT_KEYS,
+    cluster::REFUSAL_KEYS,
+    log::FACT_KEYS,
+    log::REFUSAL_KEYS,
+    replication::FACT_KEYS,
+    replication::WIRE_KEYS,
+    replication::REFUSAL_KEYS,
+    group::FACT_KEYS,
+    group::REFUSAL_KEYS,
+    partitioner::FACT_KEYS,
+    partitioner::REFUSAL_KEYS,
+    timer::FACT_KEYS,
+    timer::ORIGIN_KEYS,
+    timer::PURGATORY_FACT_KEYS,
+    timer::REFUSAL_KEYS,
+];

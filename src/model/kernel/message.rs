@@ -293,7 +293,8 @@ mod tests {
             id: "test.records",
             en: "{n, plural, =0 {no records} one {# record} other {# records}} on {partition}",
         };
-        let render = |n: i64| Message::new(RECORDS).with("n", Arg::Int(n)).with("partition", Arg::text("p0")).to_string();
+        let render =
+            |n: i64| Message::new(RECORDS).with("n", Arg::Int(n)).with("partition", Arg::text("p0")).to_string();
         assert_eq!(render(0), "no records on p0");
         assert_eq!(render(1), "1 record on p0");
         assert_eq!(render(2), "2 records on p0");

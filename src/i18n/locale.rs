@@ -1,0 +1,103 @@
+//! The five locales of the lab and how a browser's or a link's language tag picks one.
+
+/// A language the lab speaks: English and the course notes' four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Locale {
+    #[default]
+    En,
+    Es,
+    PtBr,
+    ZhCn,
+    Tr,
+}
+
+/// Every locale, in the language menu's order.
+pub const LOCALES: &[Locale] = &[Locale::En, Locale::Es, Locale::PtBr, Locale::ZhCn, Locale::Tr];
+
+impl Locale {
+    /// The BCP 47 tag used in links (`lang=`), file names and `<html lang>`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Es => "es",
+            Locale::PtBr => "pt-BR",
+            Locale::ZhCn => "zh-CN",
+            Locale::Tr => "tr",
+        }
+    }
+
+    /// The language's own name, for the menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Locale::En => "English",
+            Locale::Es => "Español",
+            Locale::PtBr => "Português (Brasil)",
+            Locale::ZhCn => "中文（简体）",
+            Locale::Tr => "Türkçe",
+        }
+    }
+
+    /// The locale a language tag asks for, if the lab has it: `es-MX` → es, `pt`/`pt-PT` →
+    /// pt-BR, `zh`/`zh-Hans`/`zh-CN`/`zh-SG` → zh-CN (traditional `zh-TW`/`zh-Hant` → none).
+    pub fn from_tag(tag: &str) -> Option<Locale> {
+        let tag = tag.trim().to_ascii_lowercase().replace('_', "-");
+        let mut parts = tag.split('-');
+        let language = parts.next()?;
+        let rest: Vec<&str> = parts.collect();
+        match language {
+            "en" => Some(Locale::En),
+            "es" => Some(Locale::Es),
+            "pt" => Some(Locale::PtBr),
+            "tr" => Some(Locale::Tr),
+            "zh" => {
+                let traditional = rest.iter().any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
+                (!traditional).then_some(Locale::ZhCn)
+            }
+            _ => None,
+        }
+    }
+
+    /// The first of a browser's preferred languages the lab has.
+    pub fn negotiate<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Option<Locale> {
+        preferred.into_iter().find_map(Locale::from_tag)
+    }
+
+    /// A decimal number written as the locale writes it (`9.000` → `9,000` in es, pt-BR, tr).
+    pub fn decimal(self, english: &str) -> String {
+        match self {
+            Locale::Es | Locale::PtBr | Locale::Tr => english.replace('.', ","),
+            Locale::En | Locale::ZhCn => english.to_string(),
+        }
+    }
+
+    /// The file the app fetches for this locale (none for English, which is compiled in).
+    pub fn file(self) -> Option<String> {
+        (self != Locale::En).then(|| format!("locales/{}.toml", self.tag()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_tags_pick_the_labs_locales() {
+        assert_eq!(Locale::from_tag("pt"), Some(Locale::PtBr));
+        assert_eq!(Locale::from_tag("pt-PT"), Some(Locale::PtBr));
+        assert_eq!(Locale::from_tag("zh-Hans-CN"), Some(Locale::ZhCn));
+        assert_eq!(Locale::from_tag("zh"), Some(Locale::ZhCn));
+        assert_eq!(Locale::from_tag("zh-TW"), None);
+        assert_eq!(Locale::from_tag("es-419"), Some(Locale::Es));
+        assert_eq!(Locale::from_tag("de-DE"), None);
+        assert_eq!(Locale::negotiate(["de", "fr-CA", "tr-TR", "es"]), Some(Locale::Tr));
+        for locale in LOCALES {
+            assert_eq!(Locale::from_tag(locale.tag()), Some(*locale));
+        }
+    }
+
+    #[test]
+    fn decimals_take_the_locales_separator() {
+        assert_eq!(Locale::Es.decimal("41.956"), "41,956");
+        assert_eq!(Locale::ZhCn.decimal("41.956"), "41.956");
+    }
+}
