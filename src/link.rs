@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::i18n::Locale;
 use crate::model::kernel::{Arg, Describe, Message};
 use crate::model::scene::RunError;
 
@@ -33,7 +34,7 @@ pub enum LinkError {
 
 crate::messages! {
     pub LINK_KEYS;
-    TOO_LONG = "link.long" => "the link is longer than {max} bytes";
+    TOO_LONG = "link.long" => "the link is longer than {max, plural, one {# byte} other {# bytes}}";
     NOT_ENCODED = "link.encoding" => "parameter \"{parameter}\" is not valid percent-encoded text";
     UNKNOWN_SCENE = "link.scene.unknown" => "unknown scene \"{scene}\" (scenes: {known})";
     BAD_SEED = "link.seed" => "seed \"{text}\" is not a whole number from 0 to {max}";
@@ -78,6 +79,8 @@ pub struct LinkState {
     pub position: Option<usize>,
     pub preset: Option<String>,
     pub embed: bool,
+    /// The language the link asks for (`lang=es`); an unsupported tag is ignored.
+    pub lang: Option<Locale>,
 }
 
 /// The longest query the lab reads; longer ones are refused before parsing.
@@ -122,6 +125,7 @@ impl LinkState {
             }
             "preset" => self.preset = Some(value),
             "embed" => self.embed = matches!(value.as_str(), "1" | "true" | ""),
+            "lang" => self.lang = Locale::from_tag(&value),
             _ => {}
         }
         Ok(())
@@ -151,6 +155,9 @@ impl LinkState {
         }
         if self.embed {
             parts.push("embed=1".to_string());
+        }
+        if let Some(lang) = self.lang {
+            parts.push(format!("lang={}", lang.tag()));
         }
         parts.join("&")
     }
@@ -208,9 +215,10 @@ mod tests {
             position: Some(3),
             preset: None,
             embed: true,
+            lang: Some(Locale::PtBr),
         };
         let query = state.to_query();
-        assert_eq!(query, "scene=overview&seed=42&c=partitions:12,acks:1&a=w100x5.kill-2&t=3&embed=1");
+        assert_eq!(query, "scene=overview&seed=42&c=partitions:12,acks:1&a=w100x5.kill-2&t=3&embed=1&lang=pt-BR");
         assert_eq!(LinkState::parse(&format!("?{query}"), SCENES).unwrap(), state);
     }
 
@@ -233,6 +241,12 @@ mod tests {
             LinkState::parse(&"x".repeat(MAX_QUERY_BYTES + 1), SCENES).unwrap_err(),
             LinkError::TooLong { max_bytes: MAX_QUERY_BYTES }
         );
+    }
+
+    #[test]
+    fn a_language_the_lab_lacks_is_ignored() {
+        assert_eq!(LinkState::parse("lang=zh", SCENES).unwrap().lang, Some(Locale::ZhCn));
+        assert_eq!(LinkState::parse("lang=de", SCENES).unwrap().lang, None);
     }
 
     #[test]

@@ -98,6 +98,34 @@ pub fn render(message: &Message) -> String {
     out
 }
 
+/// Like [`render`], as markup: Kafka's own words (config names, error codes, CLI output) are
+/// wrapped in `<span translate="no">` so a browser's translator leaves them as Kafka writes them.
+pub fn render_html(message: &Message) -> crate::markup::Html {
+    let locale = current_locale();
+    let template = lookup(message.key.id).unwrap_or(message.key.en);
+    let mut out = crate::markup::Html::new();
+    let plural = move |n: i64| plural_category(locale, n);
+    let mut text = String::new();
+    let _ = fill(&mut text, template, &message.args, &plural, &mut |text: &mut String, arg: &Arg| {
+        match arg {
+            Arg::Kafka(words) => {
+                out.push_text(text);
+                text.clear();
+                crate::html!(out, "<span translate=\"no\">{}</span>", words);
+            }
+            Arg::Message(inner) => {
+                out.push_text(text);
+                text.clear();
+                out.push(&render_html(inner));
+            }
+            other => write_arg(text, other, locale),
+        }
+        Ok(())
+    });
+    out.push_text(&text);
+    out
+}
+
 fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
     match arg {
         Arg::Int(value) => out.push_str(&value.to_string()),
@@ -135,6 +163,17 @@ mod tests {
         for (key, text) in EN {
             assert!(!text.trim().is_empty(), "{key} has no text");
         }
+    }
+
+    #[test]
+    fn kafkas_own_words_are_marked_not_to_translate_and_text_is_escaped() {
+        const KEY: Key = Key { id: "test.kafka", en: "<b> {name} & {code}" };
+        let message =
+            Message::new(KEY).with("name", Arg::text("a<b")).with("code", Arg::kafka("NOT_LEADER_OR_FOLLOWER"));
+        assert_eq!(
+            render_html(&message).as_str(),
+            "&lt;b&gt; a&lt;b &amp; <span translate=\"no\">NOT_LEADER_OR_FOLLOWER</span>"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::keyboard::{self, KeyAction};
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
 use super::{embed, url};
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::link::LinkState;
 use crate::model::kernel::{Describe, Message};
 use crate::model::scene::Run;
@@ -46,8 +46,8 @@ pub fn App() -> impl IntoView {
             <Show when=move || !embed>
                 <Header current=scene.clone() help_open=help_open/>
             </Show>
-            <Banner message=link_error.into() template="shell.link.error" dismiss=link_error/>
-            <Banner message=shell.error().into() template="shell.command.error" dismiss=shell.error()/>
+            <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
+            <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
             <main class="scene" id="scene">{scene_view}</main>
             <Show when=move || !embed>
                 <super::config_panel::ConfigPanel shell=config_shell.clone()/>
@@ -120,10 +120,10 @@ fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
     view! {
         <header class="top">
             <div class="brand">
-                <h1>{t("shell.title")}</h1>
-                <p class="tagline">{t("shell.tagline")}</p>
+                <h1>{t(key::SHELL_TITLE)}</h1>
+                <p class="tagline">{t(key::SHELL_TAGLINE)}</p>
             </div>
-            <nav aria-label=t("shell.nav.label")>
+            <nav aria-label=t(key::SHELL_NAV_LABEL)>
                 {SCENES.iter().map(|scene| {
                     let here = scene.id == current;
                     view! {
@@ -132,10 +132,32 @@ fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </nav>
             <div class="tools">
-                <button on:click=toggle_theme title=t("shell.theme.toggle") aria-label=t("shell.theme.toggle")>"◐"</button>
-                <button on:click=move |_| help_open.set(true) title=t("shell.help.open") aria-label=t("shell.help.open")>"?"</button>
+                <LanguageMenu/>
+                <button on:click=toggle_theme title=t(key::SHELL_THEME_TOGGLE) aria-label=t(key::SHELL_THEME_TOGGLE)>"◐"</button>
+                <button on:click=move |_| help_open.set(true) title=t(key::SHELL_HELP_OPEN) aria-label=t(key::SHELL_HELP_OPEN)>"?"</button>
             </div>
         </header>
+    }
+}
+
+/// The language menu: the five locales by their own names; a choice is remembered and
+/// reopens the same state in that language.
+#[component]
+fn LanguageMenu() -> impl IntoView {
+    let current = crate::i18n::current_locale();
+    view! {
+        <label class="language">
+            <span class="sr-only">{t(key::SHELL_LANGUAGE)}</span>
+            <select data-testid="language" aria-label=t(key::SHELL_LANGUAGE) on:change=move |ev| {
+                if let Some(locale) = crate::i18n::Locale::from_tag(&event_target_value(&ev)) {
+                    super::language::switch_to(locale);
+                }
+            }>
+                {crate::i18n::LOCALES.iter().map(|locale| view! {
+                    <option value=locale.tag() lang=locale.tag() selected=*locale == current>{locale.native_name()}</option>
+                }).collect_view()}
+            </select>
+        </label>
     }
 }
 
@@ -156,7 +178,7 @@ fn Banner(
         <Show when=move || message.get().is_some()>
             <div class="banner" role="alert" data-testid="error-banner">
                 <span>{move || tf(template, &[("why", &message.get().map(|m| render(&m)).unwrap_or_default())])}</span>
-                <button on:click=move |_| dismiss.set(None)>{t("shell.dismiss")}</button>
+                <button on:click=move |_| dismiss.set(None)>{t(key::SHELL_DISMISS)}</button>
             </div>
         </Show>
     }
@@ -179,11 +201,11 @@ fn Footer(shell: Shell, embed: bool) -> impl IntoView {
     let hash = move || format!("{:016x}", shell.status().3);
     view! {
         <footer class="status">
-            <button on:click=copy>{move || if copied.get() { t("shell.copied") } else { t("shell.copy.link") }}</button>
+            <button on:click=copy>{move || if copied.get() { t(key::SHELL_COPIED) } else { t(key::SHELL_COPY_LINK) }}</button>
             <Show when=move || embed>
-                <a href=open_full.clone() target="_blank" rel="noopener">{t("shell.open.full")}</a>
+                <a href=open_full.clone() target="_blank" rel="noopener">{t(key::SHELL_OPEN_FULL)}</a>
             </Show>
-            <span class="trace">{t("shell.trace")}" "<code data-testid="trace-hash">{hash}</code></span>
+            <span class="trace">{t(key::SHELL_TRACE)}" "<code data-testid="trace-hash">{hash}</code></span>
         </footer>
     }
 }
@@ -206,14 +228,14 @@ fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
             <div class="dialog-backdrop" on:click=move |_| open.set(false)>
                 <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title"
                     on:click=|ev| ev.stop_propagation()>
-                    <h2 id="help-title">{t("shell.help.title")}</h2>
+                    <h2 id="help-title">{t(key::SHELL_HELP_TITLE)}</h2>
                     <dl class="keys">
-                        <dt><kbd>"Space"</kbd></dt><dd>{t("shell.help.space")}</dd>
-                        <dt><kbd>"→"</kbd></dt><dd>{t("shell.help.right")}</dd>
-                        <dt><kbd>"←"</kbd></dt><dd>{t("shell.help.left")}</dd>
-                        <dt><kbd>"?"</kbd></dt><dd>{t("shell.help.question")}</dd>
+                        <dt><kbd>"Space"</kbd></dt><dd>{t(key::SHELL_HELP_SPACE)}</dd>
+                        <dt><kbd>"→"</kbd></dt><dd>{t(key::SHELL_HELP_RIGHT)}</dd>
+                        <dt><kbd>"←"</kbd></dt><dd>{t(key::SHELL_HELP_LEFT)}</dd>
+                        <dt><kbd>"?"</kbd></dt><dd>{t(key::SHELL_HELP_QUESTION)}</dd>
                     </dl>
-                    <button on:click=move |_| open.set(false) autofocus>{t("shell.help.close")}</button>
+                    <button on:click=move |_| open.set(false) autofocus>{t(key::SHELL_HELP_CLOSE)}</button>
                 </div>
             </div>
         </Show>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::session::ConfigRow;
 use super::transport::Shell;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 
 #[component]
 pub fn ConfigPanel(shell: Shell) -> impl IntoView {
@@ -34,21 +34,21 @@ pub fn ConfigPanel(shell: Shell) -> impl IntoView {
     };
     view! {
         <details class="config-panel">
-            <summary>{move || tf("shell.config.summary", &[("count", &overridden().to_string())])}</summary>
-            <p class="muted">{t("shell.config.hint")}</p>
+            <summary>{move || tf(key::SHELL_CONFIG_SUMMARY, &[("count", &overridden().to_string())])}</summary>
+            <p class="muted">{t(key::SHELL_CONFIG_HINT)}</p>
             <form on:submit=apply>
                 <table data-testid="config">
                     <thead><tr>
-                        <th scope="col">{t("shell.config.property")}</th>
-                        <th scope="col">{t("shell.config.value")}</th>
-                        <th scope="col">{t("shell.config.default")}</th>
-                        <th scope="col">{t("shell.config.scope")}</th>
+                        <th scope="col">{t(key::SHELL_CONFIG_PROPERTY)}</th>
+                        <th scope="col">{t(key::SHELL_CONFIG_VALUE)}</th>
+                        <th scope="col">{t(key::SHELL_CONFIG_DEFAULT)}</th>
+                        <th scope="col">{t(key::SHELL_CONFIG_SCOPE)}</th>
                     </tr></thead>
                     <tbody>
                         {move || rows.get().into_iter().map(|row| config_row(row, edits)).collect_view()}
                     </tbody>
                 </table>
-                <button type="submit" class="primary">{t("shell.config.apply")}</button>
+                <button type="submit" class="primary">{t(key::SHELL_CONFIG_APPLY)}</button>
             </form>
         </details>
     }

@@ -2,8 +2,10 @@
 
 use leptos::prelude::*;
 
+use super::markup::Markup;
+
 use super::transport::{format_clock, Shell};
-use crate::i18n::t;
+use crate::i18n::{key, t};
 
 /// How many of the newest log lines are drawn (the model keeps them all).
 const SHOWN: usize = 80;
@@ -20,23 +22,23 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
     view! {
         <section class="log-panel" aria-labelledby="log-title">
             <div class="log-head">
-                <h2 id="log-title">{t("shell.log.title")}</h2>
+                <h2 id="log-title">{t(key::SHELL_LOG_TITLE)}</h2>
                 <label>
-                    {t("shell.log.filter")}
-                    <input type="search" placeholder=t("shell.log.filter.hint") data-testid="log-filter"
+                    {t(key::SHELL_LOG_FILTER)}
+                    <input type="search" placeholder=t(key::SHELL_LOG_FILTER_HINT) data-testid="log-filter"
                         on:input=move |ev| filter.set(event_target_value(&ev))/>
                 </label>
             </div>
             <div class="log-scroll" tabindex="0">
                 <table data-testid="event-log">
                     <thead><tr>
-                        <th scope="col">{t("shell.log.time")}</th>
-                        <th scope="col">{t("shell.log.actor")}</th>
-                        <th scope="col">{t("shell.log.text")}</th>
+                        <th scope="col">{t(key::SHELL_LOG_TIME)}</th>
+                        <th scope="col">{t(key::SHELL_LOG_ACTOR)}</th>
+                        <th scope="col">{t(key::SHELL_LOG_TEXT)}</th>
                     </tr></thead>
                     <tbody>
                         <Show when=move || entries.with(|e| e.is_empty())>
-                            <tr><td colspan="3" class="muted">{t("shell.log.empty")}</td></tr>
+                            <tr><td colspan="3" class="muted">{t(key::SHELL_LOG_EMPTY)}</td></tr>
                         </Show>
                         <For each=move || entries.get()
                             key=|row| (row.index, row.time_ms, row.text.clone())
@@ -44,7 +46,7 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
                                 <tr>
                                     <td class="num">{format_clock(e.time_ms)}</td>
                                     <td class="actor">{e.actor}</td>
-                                    <td>{e.text}</td>
+                                    <td><Markup html=Signal::stored(e.html)/></td>
                                 </tr>
                             }/>
                     </tbody>

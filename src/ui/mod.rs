@@ -8,6 +8,7 @@ mod embed;
 mod event_log;
 pub(crate) mod groups;
 mod keyboard;
+mod language;
 pub(crate) mod log;
 pub mod markup;
 pub(crate) mod overview;
@@ -19,7 +20,7 @@ mod transport;
 mod url;
 mod widgets;
 
-use crate::i18n::t;
+use crate::i18n::{key, t};
 
 /// Entry point: installs the panic overlay and mounts the app.
 pub fn start() {
@@ -27,7 +28,24 @@ pub fn start() {
         console_error_panic_hook::hook(info);
         show_panic_overlay(&info.to_string());
     }));
-    leptos::mount::mount_to_body(app::App);
+    let locale = language::choose(&url::current_query());
+    language::mark_document(crate::i18n::Locale::En);
+    // English at once; another locale mounts again when its file has arrived.
+    let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
+    let english = leptos::mount::mount_to(body.clone(), app::App);
+    if locale == crate::i18n::Locale::En {
+        english.forget();
+        return;
+    }
+    // The English app stays unless the file arrives (a failed fetch keeps English, never a blank page).
+    let slot = std::rc::Rc::new(std::cell::RefCell::new(Some(english)));
+    std::mem::forget(slot.clone());
+    language::load(locale, move |entries| {
+        crate::i18n::activate(locale, entries);
+        language::mark_document(locale);
+        drop(slot.borrow_mut().take());
+        leptos::mount::mount_to(body, app::App).forget();
+    });
 }
 
 /// Writes a plain overlay with the DOM API: after a panic the reactive system can't be trusted.
@@ -41,8 +59,8 @@ fn show_panic_overlay(detail: &str) {
     let text = document.create_element("p").ok();
     let pre = document.create_element("pre").ok();
     if let (Some(title), Some(text), Some(pre)) = (title, text, pre) {
-        title.set_text_content(Some(t("shell.panic.title")));
-        text.set_text_content(Some(t("shell.panic.body")));
+        title.set_text_content(Some(t(key::SHELL_PANIC_TITLE)));
+        text.set_text_content(Some(t(key::SHELL_PANIC_BODY)));
         pre.set_text_content(Some(detail));
         let _ = overlay.append_child(&title);
         let _ = overlay.append_child(&text);

@@ -28,6 +28,8 @@ pub struct LogRow {
     pub time_ms: u64,
     pub actor: String,
     pub text: String,
+    /// The same text as markup, Kafka's own words marked `translate="no"`.
+    pub html: crate::markup::Html,
 }
 
 /// What the shell (transport, log, URL) needs from any scene, without its types.
@@ -180,18 +182,25 @@ impl<S: UiScene> Transport for Session<S> {
             let mut found: Vec<LogRow> = (0..log.len())
                 .rev()
                 .filter_map(|index| log.get(index).map(|e| (index, e)))
-                .map(|(index, e)| LogRow {
-                    index,
-                    time_ms: e.time_ms,
-                    actor: render(&e.actor.message()),
-                    text: render(&e.fact.message()),
+                .map(|(index, e)| {
+                    (
+                        e,
+                        LogRow {
+                            index,
+                            time_ms: e.time_ms,
+                            actor: render(&e.actor.message()),
+                            text: render(&e.fact.message()),
+                            html: crate::markup::Html::new(),
+                        },
+                    )
                 })
-                .filter(|row| {
+                .filter(|(_, row)| {
                     filter.is_empty()
                         || row.actor.to_lowercase().contains(&filter)
                         || row.text.to_lowercase().contains(&filter)
                 })
                 .take(count)
+                .map(|(e, row)| LogRow { html: crate::i18n::render_html(&e.fact.message()), ..row })
                 .collect();
             found.reverse();
             found
@@ -210,6 +219,7 @@ impl<S: UiScene> Transport for Session<S> {
                 position: (position < run.history.tape().len()).then_some(position),
                 preset: self.preset.get_value(),
                 embed,
+                lang: super::language::chosen_in_link(),
             }
         })
     }

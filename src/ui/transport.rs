@@ -6,7 +6,7 @@ use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
 use super::session::Transport;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 
 /// How often Play ticks, in real milliseconds; each tick lets `TICK_MS × speed × play_scale`
 /// virtual ms pass (see `LabScene::play_scale`).
@@ -58,15 +58,15 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
     let (s1, s2, s3, s4) = (shell.clone(), shell.clone(), shell.clone(), shell.clone());
     let seed_text = RwSignal::new(String::new());
     view! {
-        <div class="transport" role="toolbar" aria-label=t("shell.transport.label")>
+        <div class="transport" role="toolbar" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
             <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
                 aria-pressed=move || play.playing.get().to_string()>
-                {move || if play.playing.get() { t("shell.pause") } else { t("shell.play") }}
+                {move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}
             </button>
-            <button on:click=move |_| s1.back() title=t("shell.back.hint")>{t("shell.back")}</button>
-            <button on:click=move |_| s2.step() title=t("shell.step.hint")>{t("shell.step")}</button>
+            <button on:click=move |_| s1.back() title=t(key::SHELL_BACK_HINT)>{t(key::SHELL_BACK)}</button>
+            <button on:click=move |_| s2.step() title=t(key::SHELL_STEP_HINT)>{t(key::SHELL_STEP)}</button>
             <label class="speed">
-                {t("shell.speed")}
+                {t(key::SHELL_SPEED)}
                 <select on:change=move |ev| {
                     if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
                         play.speed.set(speed);
@@ -77,10 +77,10 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
                     }).collect_view()}
                 </select>
             </label>
-            <span class="clock" aria-label=t("shell.clock") data-testid="clock">
+            <span class="clock" aria-label=t(key::SHELL_CLOCK) data-testid="clock">
                 {move || format_clock(status.get().2)}
             </span>
-            <input type="range" class="scrubber" aria-label=t("shell.timeline") min="0"
+            <input type="range" class="scrubber" aria-label=t(key::SHELL_TIMELINE) min="0"
                 prop:max=move || status.get().1.to_string()
                 prop:value=move || status.get().0.to_string()
                 on:input=move |ev| {
@@ -91,7 +91,7 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             <span class="position" data-testid="position">
                 {move || {
                     let (position, total, _, _) = status.get();
-                    tf("shell.position", &[("position", &position.to_string()), ("total", &total.to_string())])
+                    tf(key::SHELL_POSITION, &[("position", &position.to_string()), ("total", &total.to_string())])
                 }}
             </span>
             <Show when=move || !compact>
@@ -112,24 +112,24 @@ fn SeedControls(shell: Shell, seed_text: RwSignal<String>) -> impl IntoView {
         <button on:click=move |_| {
             let seed = reset_shell.link(false).seed.unwrap_or(0);
             reset_shell.reset(seed);
-        } title=t("shell.reset.hint")>{t("shell.reset")}</button>
+        } title=t(key::SHELL_RESET_HINT)>{t(key::SHELL_RESET)}</button>
         <form class="seed" on:submit=move |ev| {
             ev.prevent_default();
             match seed_text.get_untracked().trim().parse::<u64>() {
                 Ok(seed) => shell.reset(seed),
                 Err(_) => shell.error().set(Some(
-                    crate::i18n::message("shell.seed.invalid")
+                    crate::i18n::message(key::SHELL_SEED_INVALID)
                         .with("seed", crate::model::kernel::Arg::text(seed_text.get_untracked()))
                         .with("max", crate::model::kernel::Arg::text(u64::MAX.to_string())),
                 )),
             }
         }>
             <label>
-                {t("shell.seed")}
+                {t(key::SHELL_SEED)}
                 <input type="text" inputmode="numeric" size="8" prop:value=current_seed
                     on:input=move |ev| seed_text.set(event_target_value(&ev))/>
             </label>
-            <button type="submit">{t("shell.seed.apply")}</button>
+            <button type="submit">{t(key::SHELL_SEED_APPLY)}</button>
         </form>
     }
 }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::session::Session;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 
 /// A select of the scene's presets; choosing one loads it (the link follows).
 #[component]
@@ -13,14 +13,14 @@ where
 {
     view! {
         <label class="preset">
-            {t("shell.preset")}
+            {t(key::SHELL_PRESET)}
             <select data-testid="preset" on:change=move |ev| {
                 let id = event_target_value(&ev);
                 if let Some(preset) = S::presets().iter().find(|p| p.id == id) {
                     session.load_preset(preset);
                 }
             }>
-                <option value="" selected=move || session.preset_id().is_none()>{t("shell.preset.none")}</option>
+                <option value="" selected=move || session.preset_id().is_none()>{t(key::SHELL_PRESET_NONE)}</option>
                 {S::presets().iter().map(|p| {
                     let id = p.id;
                     view! { <option value=id selected=move || session.preset_id().as_deref() == Some(id)>{t(p.title_key)}</option> }

@@ -22,7 +22,7 @@ pub enum TapeError {
 crate::messages! {
     pub TAPE_KEYS;
     TAPE_TOKEN = "link.tape.token" => "action {index} (\"{token}\"): {why}";
-    TAPE_TOO_LONG = "link.tape.long" => "the link replays more than {max} steps";
+    TAPE_TOO_LONG = "link.tape.long" => "the link replays more than {max, plural, one {# step} other {# steps}}";
 }
 
 impl Describe for TapeError {

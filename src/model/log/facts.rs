@@ -111,7 +111,7 @@ crate::messages! {
     ROLL_TIME = "log.fact.roll.time" => "segment.ms={limit} has passed since the segment's first record";
     ROLL_INDEX = "log.fact.roll.index" => "an index reached segment.index.bytes={limit}";
     ROLL_OVERFLOW = "log.fact.roll.overflow" => "offsets no longer fit 4 bytes relative to the base offset";
-    BURST = "log.fact.burst" => "sent {records} records of {bytes} B ({keys}); LEO is now {leo}";
+    BURST = "log.fact.burst" => "sent {records, plural, one {# record} other {# records}} of {bytes} B ({keys}); LEO is now {leo}";
     NO_KEY = "log.fact.burst.no_key" => "no key";
     KEYS = "log.fact.burst.keys" => "keys key-0..key-{last}";
     TOMBSTONE = "log.fact.tombstone" => "sent a tombstone for {key} at offset {offset}";
@@ -127,7 +127,7 @@ crate::messages! {
     NOT_ROLLED = "log.fact.deletion.not_rolled" => "";
     REMOVED = "log.fact.removed" => "Deleted log, index and time index files of segment {stem}";
     CLEANED = "log.fact.cleaned" =>
-        "Cleaned {partition} offsets [{from}, {to}): {records_before} → {records_after} records, {bytes_before} → {bytes_after} B, {tombstones} tombstones removed, {horizons} delete horizons set";
+        "Cleaned {partition} offsets [{from}, {to}): {records_before} → {records_after, plural, one {# record} other {# records}}, {bytes_before} → {bytes_after} B, {tombstones, plural, one {# tombstone} other {# tombstones}} removed, {horizons, plural, one {# delete horizon} other {# delete horizons}} set";
     FOUND = "log.fact.lookup.found" =>
         "offset {target} is in {file} at batch position {position} (index entry {entry_offset} → {entry_position}, {scanned} B scanned)";
     TIME_FOUND = "log.fact.lookup.time" => "offsetsForTimes({target}) = offset {offset} (CreateTime {ts})";
@@ -332,7 +332,7 @@ pub enum Refusal {
 
 crate::messages! {
     pub REFUSAL_KEYS;
-    PRODUCE_COUNT = "log.refusal.produce" => "Produce takes 1 to {max} records, not {records}.";
+    PRODUCE_COUNT = "log.refusal.produce" => "Produce takes 1 to {max, plural, one {# record} other {# records}}, not {records}.";
     KAFKA_REFUSAL = "log.refusal.kafka" => "{kafka}";
     DELETE_INVALID = "log.refusal.delete_records.invalid" =>
         "The requested offset {offset} is not valid: use an offset ≥ 0, or -1 for the high watermark.";

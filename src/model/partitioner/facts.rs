@@ -63,13 +63,13 @@ pub enum Fact {
 
 crate::messages! {
     pub FACT_KEYS;
-    TOPIC_CREATED = "partitioner.fact.created" => "created topic {topic} with {partitions} partition(s)";
+    TOPIC_CREATED = "partitioner.fact.created" => "created topic {topic} with {partitions, plural, one {# partition} other {# partitions}}";
     KEY_HASHED = "partitioner.fact.key" =>
         "key {key}: murmur2 = {murmur2} (0x{hex}), toPositive = {positive}, % {partitions} = partition {partition}";
     PARTITIONS_ADDED = "partitioner.fact.alter" =>
         "{topic}: partitions {from} → {to}; the existing records stay where they are";
     KEYS_REMAPPED = "partitioner.fact.remapped" =>
-        "new records of {moved} of {keys} keys ({percent} %) now go to another partition{watched}{hot}";
+        "new records of {moved} of {keys, plural, one {# key} other {# keys}} ({percent} %) now go to another partition{watched}{hot}";
     REMAPPED_WATCHED = "partitioner.fact.remapped.watched" => "; {key}: {from} → {to}";
     REMAPPED_HOT = "partitioner.fact.remapped.hot" => "; {key}: {from} → {to}, still all in one partition";
     NOTHING = "partitioner.fact.nothing" => "";
@@ -77,7 +77,7 @@ crate::messages! {
     COMPOSITE_ON = "partitioner.fact.composite.on" =>
         "hot key sent as {hot}-<n % {buckets}>: {hot}'s records are no longer in one order";
     COMPOSITE_OFF = "partitioner.fact.composite.off" => "hot key sent as {hot}: all its records in one partition, in order";
-    KEYED_SENT = "partitioner.fact.produced" => "sent {records} keyed records ({distribution})";
+    KEYED_SENT = "partitioner.fact.produced" => "sent {records, plural, one {# keyed record} other {# keyed records}} ({distribution})";
     END_OFFSETS = "partitioner.fact.offsets" => "{offsets}";
     TRACKED_SENT = "partitioner.fact.sent" => "{key} {event} → {partition} at offset {offset}";
     STICKY_AGAIN = "partitioner.fact.sticky.again" =>
@@ -85,7 +85,7 @@ crate::messages! {
     STICKY_SWITCH = "partitioner.fact.sticky.switch" => "sticky partitioner: {bytes} B produced to {from}, switching to {to}";
     BATCH_CREATED = "partitioner.fact.batch.new" => "new batch #{batch} for {partition}";
     BATCH_SENT = "partitioner.fact.batch.sent" =>
-        "batch #{batch} → {partition}: {records} record(s), {size} of {limit} B ({why})";
+        "batch #{batch} → {partition}: {records, plural, one {# record} other {# records}}, {size} of {limit} B ({why})";
     SENT_FULL = "partitioner.fact.batch.full" => "full";
     SENT_LINGER = "partitioner.fact.batch.linger" => "linger.ms={linger} elapsed";
     PROCESSED = "partitioner.fact.processed" => "processed {key} {event} ({partition} offset {offset})";
@@ -271,9 +271,9 @@ crate::messages! {
     pub REFUSAL_KEYS;
     ALREADY_HAS = "partitioner.refusal.same" => "{kafka}";
     NOT_AN_INCREASE = "partitioner.refusal.shrink" => "{kafka}";
-    TOO_MANY = "partitioner.refusal.too_many" => "This lab draws at most {max} partitions.";
-    PRODUCE_COUNT = "partitioner.refusal.produce" => "produce 1 to {max} records at a time";
-    UNKEYED_COUNT = "partitioner.refusal.unkeyed" => "send 1 to {max} records without key at a time";
+    TOO_MANY = "partitioner.refusal.too_many" => "This lab draws at most {max, plural, one {# partition} other {# partitions}}.";
+    PRODUCE_COUNT = "partitioner.refusal.produce" => "produce 1 to {max, plural, one {# record} other {# records}} at a time";
+    UNKEYED_COUNT = "partitioner.refusal.unkeyed" => "send 1 to {max, plural, one {# record} other {# records}} without key at a time";
     NO_KEY = "partitioner.refusal.no_key" => "Set a key first: the event is sent with the watched key.";
     BAD_EVENT = "partitioner.refusal.event" => "event name \"{name}\": use 1 to 32 of a-z, 0-9 and _ (e.g. created)";
     BAD_HEX = "partitioner.refusal.hex" =>

@@ -69,7 +69,7 @@ pub enum WireDetail {
 crate::messages! {
     pub WIRE_KEYS;
     WIRE_FETCH_OFFSET = "replication.wire.fetch_offset" => "fetchOffset={offset}";
-    WIRE_RECORDS = "replication.wire.records" => "{count} record(s), highWatermark={hw}";
+    WIRE_RECORDS = "replication.wire.records" => "{count, plural, one {# record} other {# records}}, highWatermark={hw}";
     WIRE_OUT_OF_RANGE = "replication.wire.out_of_range" => "OFFSET_OUT_OF_RANGE (leader LEO {leo})";
     WIRE_ERROR = "replication.wire.error" => "{error}";
     WIRE_EPOCH = "replication.wire.epoch" => "leaderEpoch={epoch}";

@@ -56,7 +56,7 @@ crate::messages! {
         "fetch got no answer within replica.socket.timeout.ms={timeout}; retrying";
     FETCH_FAILED = "replication.fact.fetch_failed" => "fetch from broker-{leader} failed with {error}; backing off";
     FETCHED = "replication.fact.fetched" =>
-        "fetched {count} record(s) from broker-{leader}: LEO {leo_before} → {leo}, HW {hw_before} → {hw} (leader HW in response: {leader_hw})";
+        "fetched {count, plural, one {# record} other {# records}} from broker-{leader}: LEO {leo_before} → {leo}, HW {hw_before} → {hw} (leader HW in response: {leader_hw})";
     EPOCH_FAILED = "replication.fact.epoch_failed" => "OffsetsForLeaderEpoch to broker-{leader} failed with {error}";
     ISR_UNREACHABLE = "replication.fact.isr_unreachable" =>
         "{verb} ISR from {before} to {after} failed: AlterPartition cannot reach the controller";

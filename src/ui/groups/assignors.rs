@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::group::assignor::{assign, seed003_examples, AssignorExample, TopicPartition};
 
 fn list(parts: &[TopicPartition]) -> String {
@@ -18,9 +18,9 @@ fn input_line(ex: &AssignorExample) -> String {
     let topics: Vec<String> = ex
         .partitions_per_topic
         .iter()
-        .map(|(topic, n)| tf("groups.assignors.topic", &[("topic", topic), ("count", &n.to_string())]))
+        .map(|(topic, n)| tf(key::GROUPS_ASSIGNORS_TOPIC, &[("topic", topic), ("count", &n.to_string())]))
         .collect();
-    tf("groups.assignors.input", &[("members", &members.join(", ")), ("topics", &topics.join(", "))])
+    tf(key::GROUPS_ASSIGNORS_INPUT, &[("members", &members.join(", ")), ("topics", &topics.join(", "))])
 }
 
 /// One table: a row per member (incl. those that left), a column per assignor.
@@ -40,7 +40,7 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
                 .iter()
                 .map(|(kind, out)| {
                     let testid = format!("assign-{id}-{}-{name}", kind.protocol_name());
-                    let shown = out.get(&name).map_or_else(|| t("groups.assignors.left").to_string(), |p| list(p));
+                    let shown = out.get(&name).map_or_else(|| t(key::GROUPS_ASSIGNORS_LEFT).to_string(), |p| list(p));
                     view! { <td data-testid=testid>{shown}</td> }
                 })
                 .collect_view();
@@ -48,12 +48,12 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
         })
         .collect_view();
     let heads = ex.kinds.iter().map(|k| view! { <th scope="col" class="cmd">{k.simple_name()}</th> }).collect_view();
-    let before_head = ex.before.is_some().then(|| view! { <th scope="col">{t("groups.assignors.before")}</th> });
+    let before_head = ex.before.is_some().then(|| view! { <th scope="col">{t(key::GROUPS_ASSIGNORS_BEFORE)}</th> });
     view! {
         <figure class="assignor-example" data-testid=format!("assignor-example-{id}")>
             <figcaption><strong>{t(ex.title_key)}</strong>" "{input_line(&ex)}</figcaption>
             <table class="assignor-table">
-                <thead><tr><th scope="col">{t("groups.assignors.member")}</th>{before_head}<th></th>{heads}</tr></thead>
+                <thead><tr><th scope="col">{t(key::GROUPS_ASSIGNORS_MEMBER)}</th>{before_head}<th></th>{heads}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>
             <p class="legend">{t(ex.note_key)}</p>
@@ -65,8 +65,8 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
 pub fn AssignorExamples() -> impl IntoView {
     view! {
         <section class="assignor-examples" aria-labelledby="assignors-title">
-            <h2 id="assignors-title">{t("groups.assignors.title")}</h2>
-            <p class="legend">{t("groups.assignors.about")}</p>
+            <h2 id="assignors-title">{t(key::GROUPS_ASSIGNORS_TITLE)}</h2>
+            <p class="legend">{t(key::GROUPS_ASSIGNORS_ABOUT)}</p>
             <div class="assignor-grid">{seed003_examples().into_iter().map(example_table).collect_view()}</div>
         </section>
     }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::html;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::config::Config;
 use crate::model::group::assignor::AssignorKind;
@@ -15,22 +15,22 @@ const ASSIGNOR_PROPERTY: &str = "partition.assignment.strategy";
 
 /// The properties a learner compares between presets, with what each one does.
 const SHOWN: &[(&str, &str)] = &[
-    (ASSIGNOR_PROPERTY, "groups.config.assignor"),
-    ("session.timeout.ms", "groups.config.session"),
-    ("heartbeat.interval.ms", "groups.config.heartbeat"),
-    ("max.poll.interval.ms", "groups.config.max_poll_interval"),
-    ("max.poll.records", "groups.config.max_poll_records"),
-    ("lab.process.ms.per.record", "groups.config.process"),
-    ("enable.auto.commit", "groups.config.auto_commit"),
-    ("auto.commit.interval.ms", "groups.config.auto_commit_interval"),
-    ("lab.manual.commit", "groups.config.manual_commit"),
-    ("lab.static.membership", "groups.config.static"),
-    ("lab.handoff.to.worker.thread", "groups.config.handoff"),
-    ("auto.offset.reset", "groups.config.reset"),
-    ("group.initial.rebalance.delay.ms", "groups.config.initial_delay"),
-    ("partitions", "groups.config.partitions"),
-    ("lab.members", "groups.config.members"),
-    ("lab.producer.records.per.sec", "groups.config.producer"),
+    (ASSIGNOR_PROPERTY, key::GROUPS_CONFIG_ASSIGNOR),
+    ("session.timeout.ms", key::GROUPS_CONFIG_SESSION),
+    ("heartbeat.interval.ms", key::GROUPS_CONFIG_HEARTBEAT),
+    ("max.poll.interval.ms", key::GROUPS_CONFIG_MAX_POLL_INTERVAL),
+    ("max.poll.records", key::GROUPS_CONFIG_MAX_POLL_RECORDS),
+    ("lab.process.ms.per.record", key::GROUPS_CONFIG_PROCESS),
+    ("enable.auto.commit", key::GROUPS_CONFIG_AUTO_COMMIT),
+    ("auto.commit.interval.ms", key::GROUPS_CONFIG_AUTO_COMMIT_INTERVAL),
+    ("lab.manual.commit", key::GROUPS_CONFIG_MANUAL_COMMIT),
+    ("lab.static.membership", key::GROUPS_CONFIG_STATIC),
+    ("lab.handoff.to.worker.thread", key::GROUPS_CONFIG_HANDOFF),
+    ("auto.offset.reset", key::GROUPS_CONFIG_RESET),
+    ("group.initial.rebalance.delay.ms", key::GROUPS_CONFIG_INITIAL_DELAY),
+    ("partitions", key::GROUPS_CONFIG_PARTITIONS),
+    ("lab.members", key::GROUPS_CONFIG_MEMBERS),
+    ("lab.producer.records.per.sec", key::GROUPS_CONFIG_PRODUCER),
 ];
 
 /// The property rows; the assignor shows its class without the package (the full name is in the title).
@@ -45,7 +45,7 @@ fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
                 "changed",
                 html!(
                     r#"<span class="changed-mark"> ✎<span class="sr-only">{}</span></span>"#,
-                    t("groups.config.changed")
+                    t(key::GROUPS_CONFIG_CHANGED)
                 ),
             )
         } else {
@@ -71,8 +71,8 @@ pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
     let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config, run.world().assignor())));
     view! {
         <section class="config" aria-labelledby="config-title">
-            <h2 id="config-title">{t("groups.config")}</h2>
-            <p class="legend">{t("groups.config.hint")}</p>
+            <h2 id="config-title">{t(key::GROUPS_CONFIG)}</h2>
+            <p class="legend">{t(key::GROUPS_CONFIG_HINT)}</p>
             <table class="config-table">
                 <Markup html=rows host=Host::Tbody/>
             </table>

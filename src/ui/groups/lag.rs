@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::group::{GroupLab, LagSample, TOPIC};
 use crate::ui::markup::Markup;
@@ -41,7 +41,7 @@ fn charts_markup(world: &GroupLab, now: u64) -> (Html, i64, u64) {
         let name = format!("{TOPIC}-{p}");
         let lag = world.lag(p as u32).to_string();
         let pill = pills.iter().find(|(q, _)| *q == p as u32).map_or(Html::new(), |(_, offset)| {
-            html!(r#"<span class="pill"> · ☠ {}</span>"#, tf("groups.lag.pill", &[("offset", &offset.to_string())]))
+            html!(r#"<span class="pill"> · ☠ {}</span>"#, tf(key::GROUPS_LAG_PILL, &[("offset", &offset.to_string())]))
         });
         html!(
             out,
@@ -49,13 +49,13 @@ fn charts_markup(world: &GroupLab, now: u64) -> (Html, i64, u64) {
             p,
             W,
             H,
-            tf("groups.lag.aria", &[("partition", &name), ("lag", &lag)]),
+            tf(key::GROUPS_LAG_ARIA, &[("partition", &name), ("lag", &lag)]),
             W,
             H - PAD,
             H - PAD,
             points(samples, t0, now, max),
             name,
-            tf("groups.lag.now", &[("lag", &lag)]),
+            tf(key::GROUPS_LAG_NOW, &[("lag", &lag)]),
             pill,
         );
     }
@@ -68,12 +68,12 @@ pub fn LagCharts(session: Session<GroupLab>) -> impl IntoView {
     let to = move || session.with(|run| run.sim().now_ms() / 1000);
     let scale = move || {
         let (max, from) = charts.with(|(_, max, from)| (*max, *from));
-        tf("groups.lag.scale", &[("max", &max.to_string()), ("from", &from.to_string()), ("to", &to().to_string())])
+        tf(key::GROUPS_LAG_SCALE, &[("max", &max.to_string()), ("from", &from.to_string()), ("to", &to().to_string())])
     };
     let cards = Signal::derive(move || charts.with(|(cards, _, _)| cards.clone()));
     view! {
         <section aria-labelledby="lag-title">
-            <h2 id="lag-title">{t("groups.lag")}</h2>
+            <h2 id="lag-title">{t(key::GROUPS_LAG)}</h2>
             <p class="legend">{scale}</p>
             <Markup html=cards class="lag-grid"/>
         </section>

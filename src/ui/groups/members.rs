@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::member_name;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::group::{ClientPhase, Command, GroupLab, MemberView, TOPIC};
 use crate::model::kernel::{Fault, Node};
 use crate::ui::session::Session;
@@ -46,7 +46,7 @@ fn partitions_text(card: &Card) -> String {
     if !card.alive {
         "-".to_string()
     } else if card.assigned.is_empty() {
-        t("groups.member.idle").to_string()
+        t(key::GROUPS_MEMBER_IDLE).to_string()
     } else {
         card.assigned.iter().map(|p| format!("{TOPIC}-{p}")).collect::<Vec<_>>().join(", ")
     }
@@ -55,11 +55,11 @@ fn partitions_text(card: &Card) -> String {
 /// Symbol and text of what the member is doing now.
 fn status(card: &Card) -> (&'static str, String) {
     match card.phase {
-        _ if !card.alive => ("✕", t("groups.member.down").to_string()),
-        _ if card.paused => ("❚❚", t("groups.member.paused").to_string()),
+        _ if !card.alive => ("✕", t(key::GROUPS_MEMBER_DOWN).to_string()),
+        _ if card.paused => ("❚❚", t(key::GROUPS_MEMBER_PAUSED).to_string()),
         Some(ClientPhase::Stable) => (
             if card.assigned.is_empty() { "○" } else { "▶" },
-            tf("groups.member.stable", &[("generation", &card.generation.to_string())]),
+            tf(key::GROUPS_MEMBER_STABLE, &[("generation", &card.generation.to_string())]),
         ),
         Some(phase) => ("⟳", phase.name().to_string()),
         None => ("", String::new()),
@@ -106,7 +106,7 @@ pub fn MemberList(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -
         cards.with(|all| all.get(index.checked_sub(1)? as usize).map(|c| (index, c.alive)))
     });
     view! {
-        <h3 class="members-title">{t("groups.members.title")}</h3>
+        <h3 class="members-title">{t(key::GROUPS_MEMBERS_TITLE)}</h3>
         <ul class="member-list">
             <For each=move || 1..=cards.with(|all| all.len() as u32) key=|index| *index
                 children=move |index| member_card(index, card(index), selected)/>
@@ -134,37 +134,37 @@ fn MemberActions(session: Session<GroupLab>, index: u32, alive: bool, card: Memo
     let with_name = |key: &'static str| tf(key, &[("member", &name)]);
     let actions = if alive {
         view! {
-            <button class="danger" on:click=move |_| fault(session, Fault::Crash(node))>{with_name("groups.action.kill")}</button>
-            <button on:click=move |_| session.command(Command::Close(index))>{with_name("groups.action.close")}</button>
+            <button class="danger" on:click=move |_| fault(session, Fault::Crash(node))>{with_name(key::GROUPS_ACTION_KILL)}</button>
+            <button on:click=move |_| session.command(Command::Close(index))>{with_name(key::GROUPS_ACTION_CLOSE)}</button>
             <form class="inline" on:submit=move |ev| {
                 ev.prevent_default();
                 if let Some(ms) = number(pause_ms) { fault(session, Fault::Pause { node, duration_ms: Some(ms) }) }
             }>
-                <label>{t("groups.action.pause.ms")}
+                <label>{t(key::GROUPS_ACTION_PAUSE_MS)}
                     <input type="number" min="1" max="3600000" step="1000" prop:value=pause_ms on:input=move |ev| pause_ms.set(event_target_value(&ev))/>
                 </label>
-                <button type="submit">{with_name("groups.action.pause")}</button>
+                <button type="submit">{with_name(key::GROUPS_ACTION_PAUSE)}</button>
             </form>
             <form class="inline" on:submit=move |ev| {
                 ev.prevent_default();
                 if let Some(delay_ms) = number(slow_ms) { fault(session, Fault::Slow { node, delay_ms }) }
             }>
-                <label>{t("groups.action.slow.ms")}
+                <label>{t(key::GROUPS_ACTION_SLOW_MS)}
                     <input type="number" min="0" max="600000" prop:value=slow_ms on:input=move |ev| slow_ms.set(event_target_value(&ev))/>
                 </label>
-                <button type="submit">{with_name("groups.action.slow")}</button>
+                <button type="submit">{with_name(key::GROUPS_ACTION_SLOW)}</button>
             </form>
         }
         .into_any()
     } else {
-        view! { <button class="primary" on:click=move |_| fault(session, Fault::Restart(node))>{with_name("groups.action.restart")}</button> }.into_any()
+        view! { <button class="primary" on:click=move |_| fault(session, Fault::Restart(node))>{with_name(key::GROUPS_ACTION_RESTART)}</button> }.into_any()
     };
     let about_name = name.clone();
     let about = move || {
-        tf("groups.actions.about", &[("member", &about_name), ("ms", &card.with(|c| c.ms_per_record).to_string())])
+        tf(key::GROUPS_ACTIONS_ABOUT, &[("member", &about_name), ("ms", &card.with(|c| c.ms_per_record).to_string())])
     };
     view! {
-        <div class="member-actions" role="group" aria-label=with_name("groups.actions.aria") data-testid="member-actions">
+        <div class="member-actions" role="group" aria-label=with_name(key::GROUPS_ACTIONS_ARIA) data-testid="member-actions">
             <p class="muted">{about}</p>
             <div class="action-row">{actions}</div>
         </div>
@@ -177,27 +177,27 @@ pub fn GroupActions(session: Session<GroupLab>) -> impl IntoView {
     let poison = RwSignal::new("0".to_string());
     view! {
         <section class="group-actions" aria-labelledby="group-actions-title">
-            <h2 id="group-actions-title">{t("groups.faults")}</h2>
+            <h2 id="group-actions-title">{t(key::GROUPS_FAULTS)}</h2>
             <div class="action-row">
-                <button on:click=move |_| session.command(Command::AddMembers(1))>{t("groups.action.add")}</button>
+                <button on:click=move |_| session.command(Command::AddMembers(1))>{t(key::GROUPS_ACTION_ADD)}</button>
                 <button on:click=move |_| session.command(Command::GrowPartitions(partitions() + 1))>
-                    {move || tf("groups.action.grow", &[("count", &(partitions() + 1).to_string())])}
+                    {move || tf(key::GROUPS_ACTION_GROW, &[("count", &(partitions() + 1).to_string())])}
                 </button>
             </div>
             <form class="inline" on:submit=move |ev| {
                 ev.prevent_default();
                 if let Ok(p) = poison.get_untracked().parse() { session.command(Command::Poison(p)) }
             }>
-                <label>{t("groups.action.poison.partition")}
+                <label>{t(key::GROUPS_ACTION_POISON_PARTITION)}
                     <select on:change=move |ev| poison.set(event_target_value(&ev))>
                         {move || (0..partitions()).map(|p| view! {
                             <option value=p.to_string() selected=move || poison.get() == p.to_string()>{format!("{TOPIC}-{p}")}</option>
                         }).collect_view()}
                     </select>
                 </label>
-                <button type="submit" class="danger">{t("groups.action.poison")}</button>
+                <button type="submit" class="danger">{t(key::GROUPS_ACTION_POISON)}</button>
             </form>
-            <p class="muted">{t("groups.faults.hint")}</p>
+            <p class="muted">{t(key::GROUPS_FAULTS_HINT)}</p>
         </section>
     }
 }

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use super::widgets::{Figure, PresetPicker};
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::model::group::{GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::Actor;
 
@@ -26,11 +26,11 @@ pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
     let selected = RwSignal::new(None::<u32>);
     view! {
         <div class="groups">
-            <p class="intro">{t("groups.intro")}</p>
+            <p class="intro">{t(key::GROUPS_INTRO)}</p>
             <PresetPicker session=session/>
             <CoordinatorPanel session=session/>
             <section aria-labelledby="lanes-title">
-                <h2 id="lanes-title">{tf("groups.lanes", &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
+                <h2 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
                 <timeline::Timeline session=session selected=selected/>
                 <members::MemberList session=session selected=selected/>
             </section>
@@ -61,11 +61,11 @@ fn state_symbol(state: GroupState) -> &'static str {
 
 fn state_hint(state: GroupState) -> &'static str {
     match state {
-        GroupState::Empty => "groups.state.empty",
-        GroupState::PreparingRebalance => "groups.state.preparing",
-        GroupState::CompletingRebalance => "groups.state.completing",
-        GroupState::Stable => "groups.state.stable",
-        GroupState::Dead => "groups.state.dead",
+        GroupState::Empty => key::GROUPS_STATE_EMPTY,
+        GroupState::PreparingRebalance => key::GROUPS_STATE_PREPARING,
+        GroupState::CompletingRebalance => key::GROUPS_STATE_COMPLETING,
+        GroupState::Stable => key::GROUPS_STATE_STABLE,
+        GroupState::Dead => key::GROUPS_STATE_DEAD,
     }
 }
 
@@ -82,17 +82,17 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
     let state = move || info().0;
     view! {
         <section class="coordinator" aria-labelledby="coordinator-title">
-            <h2 id="coordinator-title">{tf("groups.coordinator", &[("group", GROUP_ID)])}</h2>
+            <h2 id="coordinator-title">{tf(key::GROUPS_COORDINATOR, &[("group", GROUP_ID)])}</h2>
             <div class="coordinator-row">
                 <p class=move || format!("group-state {}", state().kafka_name()) aria-live="polite">
                     <span class="symbol" aria-hidden="true">{move || state_symbol(state())}</span>
                     <span data-testid="group-state">{move || state().kafka_name()}</span>
                 </p>
                 <dl class="stats">
-                    <Figure label="groups.generation" value=Signal::derive(move || info().1.to_string()) testid="generation"/>
-                    <Figure label="groups.leader" value=Signal::derive(move || info().2.unwrap_or_else(|| "-".into()))/>
-                    <Figure label="groups.members" value=Signal::derive(move || info().3.to_string()) testid="member-count"/>
-                    <Figure label="groups.idle" value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
+                    <Figure label=key::GROUPS_GENERATION value=Signal::derive(move || info().1.to_string()) testid="generation"/>
+                    <Figure label=key::GROUPS_LEADER value=Signal::derive(move || info().2.unwrap_or_else(|| "-".into()))/>
+                    <Figure label=key::GROUPS_MEMBERS value=Signal::derive(move || info().3.to_string()) testid="member-count"/>
+                    <Figure label=key::GROUPS_IDLE value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
                 </dl>
             </div>
             <p class="state-hint">{move || t(state_hint(state()))}</p>

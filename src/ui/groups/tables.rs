@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::member_name;
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
 use crate::ui::markup::{Host, Markup};
@@ -60,9 +60,9 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
     let rebalancing = move || session.with(|run| run.world().rebalancing());
     view! {
         <section class="describe-section" aria-labelledby="describe-title">
-            <h2 id="describe-title" class="cmd">{tf("groups.describe", &[("group", GROUP_ID)])}</h2>
+            <h2 id="describe-title" class="cmd">{tf(key::GROUPS_DESCRIBE, &[("group", GROUP_ID)])}</h2>
             <Show when=rebalancing>
-                <p class="warning" role="status">{tf("groups.describe.rebalancing", &[("group", GROUP_ID)])}</p>
+                <p class="warning" role="status">{tf(key::GROUPS_DESCRIBE_REBALANCING, &[("group", GROUP_ID)])}</p>
             </Show>
             <div class="table-scroll">
                 <table class="describe-table" data-testid="describe">
@@ -73,7 +73,7 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
                     <Markup html=rows host=Host::Tbody/>
                 </table>
             </div>
-            <p class="legend">{t("groups.describe.legend")}</p>
+            <p class="legend">{t(key::GROUPS_DESCRIBE_LEGEND)}</p>
         </section>
     }
 }
@@ -85,7 +85,7 @@ pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
     let per_member = move || {
         let (members, _) = stops();
         if members.is_empty() {
-            return view! { <p class="muted" data-testid="stop-none">{t("groups.stops.none")}</p> }.into_any();
+            return view! { <p class="muted" data-testid="stop-none">{t(key::GROUPS_STOPS_NONE)}</p> }.into_any();
         }
         view! {
             <ul class="stop-list">
@@ -98,19 +98,19 @@ pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
     };
     view! {
         <section class="measures" aria-labelledby="measures-title">
-            <h2 id="measures-title">{t("groups.stops")}</h2>
-            <p class="legend">{t("groups.stops.about")}</p>
+            <h2 id="measures-title">{t(key::GROUPS_STOPS)}</h2>
+            <p class="legend">{t(key::GROUPS_STOPS_ABOUT)}</p>
             <dl class="stats">
-                <Figure label="groups.stops.total" value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
+                <Figure label=key::GROUPS_STOPS_TOTAL value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
             </dl>
             {per_member}
-            <h2>{t("groups.ledger")}</h2>
-            <p class="legend">{t("groups.ledger.about")}</p>
+            <h2>{t(key::GROUPS_LEDGER)}</h2>
+            <p class="legend">{t(key::GROUPS_LEDGER_ABOUT)}</p>
             <dl class="stats" data-testid="ledger">
-                <Figure label="groups.ledger.processed" value=Signal::derive(move || ledger().total_processed().to_string()) testid="ledger-processed"/>
-                <Figure label="groups.ledger.duplicates" value=Signal::derive(move || ledger().total_duplicates().to_string()) testid="ledger-duplicates"/>
-                <Figure label="groups.ledger.lost" value=Signal::derive(move || ledger().total_lost().to_string()) testid="ledger-lost"/>
-                <Figure label="groups.ledger.skipped" value=Signal::derive(move || ledger().partitions.iter().map(|l| l.skipped_by_reset).sum::<u64>().to_string())/>
+                <Figure label=key::GROUPS_LEDGER_PROCESSED value=Signal::derive(move || ledger().total_processed().to_string()) testid="ledger-processed"/>
+                <Figure label=key::GROUPS_LEDGER_DUPLICATES value=Signal::derive(move || ledger().total_duplicates().to_string()) testid="ledger-duplicates"/>
+                <Figure label=key::GROUPS_LEDGER_LOST value=Signal::derive(move || ledger().total_lost().to_string()) testid="ledger-lost"/>
+                <Figure label=key::GROUPS_LEDGER_SKIPPED value=Signal::derive(move || ledger().partitions.iter().map(|l| l.skipped_by_reset).sum::<u64>().to_string())/>
             </dl>
         </section>
     }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::member_name;
 use crate::html;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::group::{GroupLab, GroupState, LaneSpan, MemberView, SpanKind};
 use crate::ui::markup::{Host, Markup};
@@ -58,11 +58,11 @@ fn span_style(kind: SpanKind) -> (&'static str, &'static str) {
     match kind {
         SpanKind::Heartbeat => ("hb", ""),
         SpanKind::Process => ("process", ""),
-        SpanKind::Joining => ("joining", "groups.band.joining"),
-        SpanKind::AwaitingSync => ("syncing", "groups.band.syncing"),
-        SpanKind::Paused => ("paused", "groups.band.paused"),
+        SpanKind::Joining => ("joining", key::GROUPS_BAND_JOINING),
+        SpanKind::AwaitingSync => ("syncing", key::GROUPS_BAND_SYNCING),
+        SpanKind::Paused => ("paused", key::GROUPS_BAND_PAUSED),
         SpanKind::PollTimeout => ("polltimeout", ""),
-        SpanKind::Dead => ("dead", "groups.band.dead"),
+        SpanKind::Dead => ("dead", key::GROUPS_BAND_DEAD),
     }
 }
 
@@ -178,7 +178,7 @@ fn coordinator_strip(out: &mut Html, transitions: &[(u64, GroupState, i32)], win
         out,
         r#"<g class="lane coordinator-lane"><text class="lane-label" x="4" y="{:.1}">{}</text>"#,
         y + 15.0,
-        t("groups.lane.coordinator")
+        t(key::GROUPS_LANE_COORDINATOR)
     );
     for (i, (from, state, generation)) in transitions.iter().enumerate() {
         let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
@@ -242,7 +242,7 @@ pub fn Timeline(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> 
     view! {
         <div class="pattern-defs" aria-hidden="true"><Markup html=Signal::derive(patterns)/></div>
         <div class="timeline-wrap">
-            <svg class="timeline" viewBox=view_box role="img" aria-label=t("groups.timeline.aria") data-testid="timeline">
+            <svg class="timeline" viewBox=view_box role="img" aria-label=t(key::GROUPS_TIMELINE_ARIA) data-testid="timeline">
                 <Markup html=drawing host=Host::G/>
             </svg>
         </div>
@@ -266,15 +266,15 @@ fn patterns() -> Html {
 /// The legend's swatches use the timeline's own classes, so they always match the drawing.
 fn legend_markup() -> Html {
     let items: [(Html, &str); 9] = [
-        (html!(r#"<line class="hb" x1="12" x2="12" y1="0" y2="8"/>"#), "groups.legend.heartbeat"),
-        (html!(r#"<rect class="process" x="0" y="3" width="24" height="8"/>"#), "groups.legend.process"),
-        (html!(r#"<rect class="band joining" width="24" height="14"/>"#), "groups.legend.joining"),
-        (html!(r#"<rect class="band syncing" width="24" height="14"/>"#), "groups.legend.syncing"),
-        (html!(r#"<rect class="band paused" width="24" height="14"/>"#), "groups.legend.paused"),
-        (html!(r#"<path class="polltimeout" d="M12 14 l6 -10 h-12 z"/>"#), "groups.legend.polltimeout"),
-        (html!(r#"<rect class="band dead" width="24" height="14"/>"#), "groups.legend.dead"),
-        (html!(r#"<text class="mark-sample" x="0" y="11">J/S</text>"#), "groups.legend.marks"),
-        (html!(r#"<text class="mark-sample" x="5" y="13" font-size="14">★</text>"#), "groups.legend.leader"),
+        (html!(r#"<line class="hb" x1="12" x2="12" y1="0" y2="8"/>"#), key::GROUPS_LEGEND_HEARTBEAT),
+        (html!(r#"<rect class="process" x="0" y="3" width="24" height="8"/>"#), key::GROUPS_LEGEND_PROCESS),
+        (html!(r#"<rect class="band joining" width="24" height="14"/>"#), key::GROUPS_LEGEND_JOINING),
+        (html!(r#"<rect class="band syncing" width="24" height="14"/>"#), key::GROUPS_LEGEND_SYNCING),
+        (html!(r#"<rect class="band paused" width="24" height="14"/>"#), key::GROUPS_LEGEND_PAUSED),
+        (html!(r#"<path class="polltimeout" d="M12 14 l6 -10 h-12 z"/>"#), key::GROUPS_LEGEND_POLLTIMEOUT),
+        (html!(r#"<rect class="band dead" width="24" height="14"/>"#), key::GROUPS_LEGEND_DEAD),
+        (html!(r#"<text class="mark-sample" x="0" y="11">J/S</text>"#), key::GROUPS_LEGEND_MARKS),
+        (html!(r#"<text class="mark-sample" x="5" y="13" font-size="14">★</text>"#), key::GROUPS_LEGEND_LEADER),
     ];
     items
         .iter()
@@ -286,6 +286,6 @@ fn legend_markup() -> Html {
 
 #[component]
 fn Legend() -> impl IntoView {
-    let label = Signal::derive(|| t("groups.legend.aria").to_string());
+    let label = Signal::derive(|| t(key::GROUPS_LEGEND_ARIA).to_string());
     view! { <Markup html=Signal::derive(legend_markup) host=Host::Ul class="legend groups-legend" label=label/> }
 }

@@ -3,21 +3,21 @@
 use leptos::prelude::*;
 
 use super::format::{bytes, duration};
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::model::log::schema::{CLEANUP_POLICIES, DIRTY_RATIO_STEPS};
 use crate::model::log::{Command, LogLab, LogSettings};
 use crate::ui::session::Session;
 
 /// (property, catalog key of its help, how its value reads).
 const CONFIGS: &[(&str, &str, Unit)] = &[
-    ("segment.bytes", "log.cfg.segment_bytes", Unit::Bytes(|s| i64::from(s.segment_bytes))),
-    ("segment.ms", "log.cfg.segment_ms", Unit::Ms(|s| s.segment_ms)),
-    ("index.interval.bytes", "log.cfg.index_interval_bytes", Unit::Bytes(|s| i64::from(s.index_interval_bytes))),
-    ("retention.ms", "log.cfg.retention_ms", Unit::Ms(|s| s.retention_ms)),
-    ("retention.bytes", "log.cfg.retention_bytes", Unit::Bytes(|s| s.retention_bytes)),
-    ("cleanup.policy", "log.cfg.cleanup_policy", Unit::Choice(CLEANUP_POLICIES)),
-    ("min.cleanable.dirty.ratio", "log.cfg.dirty_ratio", Unit::Choice(DIRTY_RATIO_STEPS)),
-    ("delete.retention.ms", "log.cfg.delete_retention_ms", Unit::Ms(|s| s.delete_retention_ms)),
+    ("segment.bytes", key::LOG_CFG_SEGMENT_BYTES, Unit::Bytes(|s| i64::from(s.segment_bytes))),
+    ("segment.ms", key::LOG_CFG_SEGMENT_MS, Unit::Ms(|s| s.segment_ms)),
+    ("index.interval.bytes", key::LOG_CFG_INDEX_INTERVAL_BYTES, Unit::Bytes(|s| i64::from(s.index_interval_bytes))),
+    ("retention.ms", key::LOG_CFG_RETENTION_MS, Unit::Ms(|s| s.retention_ms)),
+    ("retention.bytes", key::LOG_CFG_RETENTION_BYTES, Unit::Bytes(|s| s.retention_bytes)),
+    ("cleanup.policy", key::LOG_CFG_CLEANUP_POLICY, Unit::Choice(CLEANUP_POLICIES)),
+    ("min.cleanable.dirty.ratio", key::LOG_CFG_DIRTY_RATIO, Unit::Choice(DIRTY_RATIO_STEPS)),
+    ("delete.retention.ms", key::LOG_CFG_DELETE_RETENTION_MS, Unit::Ms(|s| s.delete_retention_ms)),
 ];
 
 /// How a property's value reads beside its box: a size or a duration (read from the typed
@@ -36,7 +36,7 @@ fn readable(unit: Unit, settings: &LogSettings) -> String {
         Unit::Choice(_) => return String::new(),
     };
     match value {
-        -1 => t("log.cfg.unlimited").to_string(),
+        -1 => t(key::LOG_CFG_UNLIMITED).to_string(),
         n if is_bytes && n >= 1024 => bytes(n as u64),
         n if !is_bytes && n >= 1000 => duration(n),
         _ => String::new(),
@@ -47,8 +47,8 @@ fn readable(unit: Unit, settings: &LogSettings) -> String {
 pub fn ConfigPanel(session: Session<LogLab>) -> impl IntoView {
     view! {
         <section class="log-configs" aria-labelledby="log-cfg-title">
-            <h2 id="log-cfg-title">{t("log.cfg.title")}</h2>
-            <p class="legend">{t("log.cfg.hint")}</p>
+            <h2 id="log-cfg-title">{t(key::LOG_CFG_TITLE)}</h2>
+            <p class="legend">{t(key::LOG_CFG_HINT)}</p>
             <div class="log-cfg-rows">
                 {CONFIGS.iter().map(|(name, help, unit)| config_row(session, name, help, *unit)).collect_view()}
             </div>
@@ -77,7 +77,7 @@ fn config_row(session: Session<LogLab>, name: &'static str, help: &'static str, 
                 <form class="log-inline" on:submit=move |ev| { ev.prevent_default(); set(session, name, text.get_untracked()); }>
                     <input id=id.clone() data-testid=id.clone() type="text" inputmode="numeric" size="12"
                         prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))/>
-                    <button type="submit">{t("log.cfg.set")}</button>
+                    <button type="submit">{t(key::LOG_CFG_SET)}</button>
                 </form>
             }
             .into_any()
@@ -129,31 +129,31 @@ pub fn ActionPanel(session: Session<LogLab>) -> impl IntoView {
     };
     view! {
         <section class="log-actions" aria-labelledby="log-actions-title">
-            <h2 id="log-actions-title">{t("log.act.title")}</h2>
+            <h2 id="log-actions-title">{t(key::LOG_ACT_TITLE)}</h2>
             <div class="log-act">
-                {number_box("log.act.records", records, "produce-records")}
-                {number_box("log.act.keys", keys, "produce-keys")}
-                {number_box("log.act.bytes", size, "produce-bytes")}
-                <button class="primary" on:click=produce>{t("log.act.produce")}</button>
+                {number_box(key::LOG_ACT_RECORDS, records, "produce-records")}
+                {number_box(key::LOG_ACT_KEYS, keys, "produce-keys")}
+                {number_box(key::LOG_ACT_BYTES, size, "produce-bytes")}
+                <button class="primary" on:click=produce>{t(key::LOG_ACT_PRODUCE)}</button>
             </div>
             <div class="log-act">
-                {number_box("log.act.key", key, "tombstone-key")}
-                <button on:click=move |_| send(parsed(key).map(|key| Command::Tombstone { key }))>{t("log.act.tombstone")}</button>
+                {number_box(key::LOG_ACT_KEY, key, "tombstone-key")}
+                <button on:click=move |_| send(parsed(key).map(|key| Command::Tombstone { key }))>{t(key::LOG_ACT_TOMBSTONE)}</button>
             </div>
             <div class="log-act">
-                {number_box("log.act.before", before, "delete-before")}
+                {number_box(key::LOG_ACT_BEFORE, before, "delete-before")}
                 <button class="danger" on:click=move |_| send(parsed(before).map(|before_offset| Command::DeleteRecords { before_offset }))>
-                    {t("log.act.delete")}
+                    {t(key::LOG_ACT_DELETE)}
                 </button>
             </div>
             <div class="log-act">
-                {number_box("log.act.pace", pace, "reader-pace")}
-                <button on:click=move |_| send(parsed(pace).map(|records_per_sec| Command::StartReader { records_per_sec }))>{t("log.act.reader")}</button>
+                {number_box(key::LOG_ACT_PACE, pace, "reader-pace")}
+                <button on:click=move |_| send(parsed(pace).map(|records_per_sec| Command::StartReader { records_per_sec }))>{t(key::LOG_ACT_READER)}</button>
             </div>
             <Show when=move || bad.get()>
-                <p class="log-warn" role="alert">{t("log.act.nan")}</p>
+                <p class="log-warn" role="alert">{t(key::LOG_ACT_NAN)}</p>
             </Show>
-            <p class="legend">{t("log.act.hint")}</p>
+            <p class="legend">{t(key::LOG_ACT_HINT)}</p>
         </section>
     }
 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::format::{bytes, fixed, percent};
 use super::Focus;
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::log::views::{DumpBatchView, SegmentFileView};
 use crate::model::log::{LogLab, LookupResult};
@@ -65,7 +65,7 @@ pub fn SegmentDetail(session: Session<LogLab>, focus: Focus) -> impl IntoView {
     });
     view! {
         <section class="log-detail" aria-labelledby="log-detail-title">
-            <h2 id="log-detail-title">{move || tf("log.detail.title", &[("stem", &format!("{:020}", focus.base.get()))])}</h2>
+            <h2 id="log-detail-title">{move || tf(key::LOG_DETAIL_TITLE, &[("stem", &format!("{:020}", focus.base.get()))])}</h2>
             {move || file.get().map(|f| view! { <ByteBar session=session file=f marks=marks/> })}
             <div class="log-dumps">
                 <BatchDump session=session focus=focus file=file start=batch_start marks=marks/>
@@ -100,11 +100,11 @@ fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<L
         html
     });
     let shown = file.index_entries.min(MAX_TICKS);
-    let label = tf("log.detail.bar", &[("entries", &file.index_entries.to_string())]);
+    let label = tf(key::LOG_DETAIL_BAR, &[("entries", &file.index_entries.to_string())]);
     view! {
         <Markup html=marks_html class="log-bytes" role="img" label=Signal::stored(label)/>
         <div class="log-bytes-scale num"><span>"0"</span><span>{format!("{} ({})", file.size_bytes, bytes(u64::from(file.size_bytes)))}</span></div>
-        <p class="legend">{tf("log.detail.legend", &[("entries", &file.index_entries.to_string()), ("shown", &shown.to_string()), ("batches", &file.batches.to_string())])}</p>
+        <p class="legend">{tf(key::LOG_DETAIL_LEGEND, &[("entries", &file.index_entries.to_string()), ("shown", &shown.to_string()), ("batches", &file.batches.to_string())])}</p>
     }
 }
 
@@ -141,9 +141,9 @@ fn pager(
     };
     view! {
         <div class="log-pager">
-            <button disabled=move || start.get() == 0 on:click=move |_| start.update(|s| *s = s.saturating_sub(PAGE))>{t("log.page.prev")}</button>
+            <button disabled=move || start.get() == 0 on:click=move |_| start.update(|s| *s = s.saturating_sub(PAGE))>{t(key::LOG_PAGE_PREV)}</button>
             <span class="num">{range}</span>
-            <button disabled=move || { start.get() + PAGE >= total() } on:click=move |_| start.update(|s| *s += PAGE)>{t("log.page.next")}</button>
+            <button disabled=move || { start.get() + PAGE >= total() } on:click=move |_| start.update(|s| *s += PAGE)>{t(key::LOG_PAGE_NEXT)}</button>
         </div>
     }
 }
@@ -163,7 +163,7 @@ fn BatchDump(
         let mut html = html!("<div class=\"log-line muted\">Log starting offset: {}</div>", base);
         for b in session.with(|run| run.world().log().dump_batches(base, start.get(), PAGE)) {
             if found == Some(b.position) {
-                html!(html, "<div class=\"log-line hit\">{}{}</div>", dump_line(&b), t("log.dump.hit"));
+                html!(html, "<div class=\"log-line hit\">{}{}</div>", dump_line(&b), t(key::LOG_DUMP_HIT));
             } else {
                 html!(html, "<div class=\"log-line\">{}</div>", dump_line(&b));
             }
@@ -173,7 +173,7 @@ fn BatchDump(
     view! {
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", file.get().map(|f| f.log_file).unwrap_or_default())}</h3>
-            {pager(start, total, "log.page.batches")}
+            {pager(start, total, key::LOG_PAGE_BATCHES)}
             <Markup html=lines class="log-pre" testid="dump-log"/>
         </div>
     }
@@ -203,7 +203,7 @@ fn IndexDump(
     view! {
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", index_file())}</h3>
-            {pager(start, total, "log.page.entries")}
+            {pager(start, total, key::LOG_PAGE_ENTRIES)}
             <pre class="log-pre" data-testid="dump-index">{move || lines().0}</pre>
             <h3>{move || format!("kafka-dump-log --files {}", time_index_file())}</h3>
             <pre class="log-pre">{move || lines().1}</pre>

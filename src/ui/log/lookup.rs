@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::format::{bytes, grouped};
 use crate::html;
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::Describe;
 use crate::model::log::{Command, IndexProbe, LogLab, LookupResult, OffsetLookup, ReadError, TimeLookup};
@@ -30,25 +30,25 @@ pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
     };
     let result = Memo::new(move |_| session.with(|run| run.world().last_lookup().cloned()));
     let markup = Signal::derive(move || match result.get() {
-        None => html!("<p class=\"muted\">{}</p>", t("log.lookup.none")),
+        None => html!("<p class=\"muted\">{}</p>", t(key::LOG_LOOKUP_NONE)),
         Some(LookupResult::Offset(Ok(found))) => offset_phases(&found),
         Some(LookupResult::Offset(Err(error))) => read_error(&error),
         Some(LookupResult::Timestamp(time)) => time_phases(&time),
     });
     view! {
         <section class="log-lookup" aria-labelledby="log-lookup-title">
-            <h2 id="log-lookup-title">{t("log.lookup.title")}</h2>
-            <p class="legend">{t("log.lookup.hint")}</p>
+            <h2 id="log-lookup-title">{t(key::LOG_LOOKUP_TITLE)}</h2>
+            <p class="legend">{t(key::LOG_LOOKUP_HINT)}</p>
             <form class="log-lookup-form" on:submit=move |ev| { ev.prevent_default(); send(false); }>
-                <label>{t("log.lookup.input")}
+                <label>{t(key::LOG_LOOKUP_INPUT)}
                     <input type="text" inputmode="numeric" data-testid="lookup-input" prop:value=move || text.get()
                         on:input=move |ev| text.set(event_target_value(&ev))/>
                 </label>
-                <button type="submit" class="primary" data-testid="lookup-offset">{t("log.lookup.offset")}</button>
-                <button type="button" data-testid="lookup-time" on:click=move |_| send(true)>{t("log.lookup.time")}</button>
+                <button type="submit" class="primary" data-testid="lookup-offset">{t(key::LOG_LOOKUP_OFFSET)}</button>
+                <button type="button" data-testid="lookup-time" on:click=move |_| send(true)>{t(key::LOG_LOOKUP_TIME)}</button>
             </form>
             <Show when=move || bad.get()>
-                <p class="log-warn" role="alert">{t("log.lookup.nan")}</p>
+                <p class="log-warn" role="alert">{t(key::LOG_LOOKUP_NAN)}</p>
             </Show>
             <div aria-live="polite">
                 <Markup html=markup testid="lookup-result"/>
@@ -106,9 +106,9 @@ fn offset_phases(found: &OffsetLookup) -> Html {
     let target = found.target.to_string();
     let compared = found.segments_compared.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
     let steps = [
-        tf("log.phase.segments", &[("compared", &compared), ("file", &found.segment_file)]),
+        tf(key::LOG_PHASE_SEGMENTS, &[("compared", &compared), ("file", &found.segment_file)]),
         tf(
-            "log.phase.index",
+            key::LOG_PHASE_INDEX,
             &[
                 ("probes", &found.index_probes.len().to_string()),
                 ("entries", &found.index_entries.to_string()),
@@ -118,7 +118,7 @@ fn offset_phases(found: &OffsetLookup) -> Html {
             ],
         ),
         tf(
-            "log.phase.scan",
+            key::LOG_PHASE_SCAN,
             &[
                 ("start", &found.scan.start_position.to_string()),
                 ("batches", &found.scan.batches_read.to_string()),
@@ -132,10 +132,10 @@ fn offset_phases(found: &OffsetLookup) -> Html {
     ];
     let position = found.found_batch.position.to_string();
     let summary =
-        tf("log.lookup.found", &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
+        tf(key::LOG_LOOKUP_FOUND, &[("target", &target), ("file", &found.segment_file), ("position", &position)]);
     let mut out = steps_html(&summary, &steps);
     if found.found_offset != found.target {
-        let gap = tf("log.lookup.gap", &[("target", &target), ("offset", &found.found_offset.to_string())]);
+        let gap = tf(key::LOG_LOOKUP_GAP, &[("target", &target), ("offset", &found.found_offset.to_string())]);
         html!(out, "<p class=\"legend\">{}</p>", gap);
     }
     out.push(&compare_table(found));
@@ -148,24 +148,24 @@ fn compare_table(found: &OffsetLookup) -> Html {
     let rows = [
         (
             "kafka",
-            t("log.compare.sparse"),
+            t(key::LOG_COMPARE_SPARSE),
             tf(
-                "log.compare.sparse.work",
+                key::LOG_COMPARE_SPARSE_WORK,
                 &[("steps", &kafka_steps.to_string()), ("bytes", &bytes(found.scan.bytes_scanned))],
             ),
             bytes(c.sparse_index_bytes),
         ),
         (
             "",
-            t("log.compare.dense"),
-            tf("log.compare.dense.work", &[("probes", &c.dense_index_probes.to_string())]),
+            t(key::LOG_COMPARE_DENSE),
+            tf(key::LOG_COMPARE_DENSE_WORK, &[("probes", &c.dense_index_probes.to_string())]),
             bytes(c.dense_index_bytes),
         ),
         (
             "",
-            t("log.compare.scan"),
+            t(key::LOG_COMPARE_SCAN),
             tf(
-                "log.compare.scan.work",
+                key::LOG_COMPARE_SCAN_WORK,
                 &[("batches", &grouped(c.full_scan_batches as i64)), ("bytes", &bytes(c.full_scan_bytes))],
             ),
             bytes(0),
@@ -186,9 +186,9 @@ fn compare_table(found: &OffsetLookup) -> Html {
     html!(
         "<table class=\"log-compare\" data-testid=\"lookup-compare\"><thead><tr><th scope=\"col\">{}</th>\
          <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>{}</tbody></table>",
-        t("log.compare.way"),
-        t("log.compare.work"),
-        t("log.compare.memory"),
+        t(key::LOG_COMPARE_WAY),
+        t(key::LOG_COMPARE_WORK),
+        t(key::LOG_COMPARE_MEMORY),
         body
     )
 }
@@ -198,21 +198,21 @@ fn time_phases(time: &TimeLookup) -> Html {
     let checked =
         time.segments_checked.iter().map(|(b, ts)| format!("{b:020} (≤ {ts})")).collect::<Vec<_>>().join(", ");
     let Some(base) = time.segment_base_offset else {
-        let step = tf("log.phase.time.segments", &[("checked", &checked), ("file", "—")]);
-        return steps_html(&tf("log.time.none", &[("target", &target)]), &[step]);
+        let step = tf(key::LOG_PHASE_TIME_SEGMENTS, &[("checked", &checked), ("file", "—")]);
+        return steps_html(&tf(key::LOG_TIME_NONE, &[("target", &target)]), &[step]);
     };
     let file = format!("{base:020}.log");
     let summary = match time.found {
         Some((offset, ts)) => {
-            tf("log.time.found", &[("target", &target), ("offset", &offset.to_string()), ("ts", &ts.to_string())])
+            tf(key::LOG_TIME_FOUND, &[("target", &target), ("offset", &offset.to_string()), ("ts", &ts.to_string())])
         }
-        None => tf("log.time.none", &[("target", &target)]),
+        None => tf(key::LOG_TIME_NONE, &[("target", &target)]),
     };
     let found_text = time.found.map_or_else(|| "—".to_string(), |(o, ts)| format!("{o} (CreateTime {ts})"));
     let steps = [
-        tf("log.phase.time.segments", &[("checked", &checked), ("file", &file)]),
+        tf(key::LOG_PHASE_TIME_SEGMENTS, &[("checked", &checked), ("file", &file)]),
         tf(
-            "log.phase.time.index",
+            key::LOG_PHASE_TIME_INDEX,
             &[
                 ("probes", &time.time_index_probes.len().to_string()),
                 ("ts", &time.time_entry.0.to_string()),
@@ -220,7 +220,7 @@ fn time_phases(time: &TimeLookup) -> Html {
             ],
         ),
         tf(
-            "log.phase.time.offset",
+            key::LOG_PHASE_TIME_OFFSET,
             &[
                 ("probes", &time.index_probes.len().to_string()),
                 ("offset", &time.index_entry.0.to_string()),
@@ -228,7 +228,7 @@ fn time_phases(time: &TimeLookup) -> Html {
             ],
         ),
         tf(
-            "log.phase.time.scan",
+            key::LOG_PHASE_TIME_SCAN,
             &[
                 ("start", &time.scan.start_position.to_string()),
                 ("batches", &time.scan.batches_read.to_string()),

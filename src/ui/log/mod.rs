@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use super::widgets::PresetPicker;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::model::log::{LogLab, LookupResult};
 
 /// Which segment the detail panels show: the one clicked, else the last lookup's, else the active one.
@@ -55,9 +55,9 @@ pub fn LogScene(session: Session<LogLab>) -> impl IntoView {
     let focus = Focus::new(session);
     view! {
         <div class="log-lab">
-            <p class="intro">{t("log.intro")}</p>
+            <p class="intro">{t(key::LOG_INTRO)}</p>
             <PresetPicker session=session/>
-            <p class="legend">{t("log.legend")}</p>
+            <p class="legend">{t(key::LOG_LEGEND)}</p>
             <strip::Directory session=session focus=focus/>
             <lookup::LookupPanel session=session/>
             <dump::SegmentDetail session=session focus=focus/>

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::format::{bytes, duration, fixed};
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::log::views::RetentionView;
 use crate::model::log::LogLab;
@@ -13,7 +13,7 @@ use crate::ui::session::Session;
 
 fn limit_ms(ms: i64) -> String {
     if ms < 0 {
-        t("log.cfg.unlimited").to_string()
+        t(key::LOG_CFG_UNLIMITED).to_string()
     } else {
         duration(ms)
     }
@@ -23,21 +23,21 @@ fn limit_ms(ms: i64) -> String {
 fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String, String) {
     let verdict = if log_start_offset > 0 {
         tf(
-            "log.ret.deleted",
+            key::LOG_RET_DELETED,
             &[("start", &log_start_offset.to_string()), ("last", &(log_start_offset - 1).to_string())],
         )
     } else {
-        t("log.ret.none_deleted").to_string()
+        t(key::LOG_RET_NONE_DELETED).to_string()
     };
     let age = r.oldest_newest_record_age_ms.map_or_else(|| "—".to_string(), duration);
     let oldest = if !r.delete_policy {
-        t("log.ret.no_delete_policy").to_string()
+        t(key::LOG_RET_NO_DELETE_POLICY).to_string()
     } else {
-        tf("log.ret.oldest", &[("age", &age), ("retention", &limit_ms(r.retention_ms))])
+        tf(key::LOG_RET_OLDEST, &[("age", &age), ("retention", &limit_ms(r.retention_ms))])
     };
     let open = r.active_open_ms.map_or_else(|| "—".to_string(), duration);
     let active = tf(
-        "log.ret.active",
+        key::LOG_RET_ACTIVE,
         &[
             ("size", &bytes(u64::from(r.active_size_bytes))),
             ("segment_bytes", &bytes(u64::from(r.segment_bytes))),
@@ -53,9 +53,9 @@ fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String,
 fn cleaner_and_reader(lab: &LogLab) -> Html {
     let mut html = Html::new();
     if let Some(c) = lab.last_cleaner_check() {
-        let verdict = t(if c.will_clean { "log.clean.will" } else { "log.clean.wont" });
+        let verdict = t(if c.will_clean { key::LOG_CLEAN_WILL } else { key::LOG_CLEAN_WONT });
         let text = tf(
-            "log.clean.check",
+            key::LOG_CLEAN_CHECK,
             &[
                 ("ratio", &fixed(c.dirty_ratio, 2)),
                 ("dirty", &c.first_dirty_offset.to_string()),
@@ -63,12 +63,12 @@ fn cleaner_and_reader(lab: &LogLab) -> Html {
                 ("verdict", verdict),
             ],
         );
-        html!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", t("log.clean.title"), text);
+        html!(html, "<h3>{}</h3><p data-testid=\"cleaner\">{}</p>", t(key::LOG_CLEAN_TITLE), text);
     }
     if let Some(r) = lab.reader_view() {
-        let state = t(if r.caught_up { "log.reader.caught_up" } else { "log.reader.behind" });
+        let state = t(if r.caught_up { key::LOG_READER_CAUGHT_UP } else { key::LOG_READER_BEHIND });
         let text = tf(
-            "log.reader.progress",
+            key::LOG_READER_PROGRESS,
             &[
                 ("position", &r.position.to_string()),
                 ("read", &r.records_read.to_string()),
@@ -76,10 +76,10 @@ fn cleaner_and_reader(lab: &LogLab) -> Html {
                 ("state", state),
             ],
         );
-        html!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", t("log.reader.title"), text);
+        html!(html, "<h3>{}</h3><p data-testid=\"reader\">{}</p>", t(key::LOG_READER_TITLE), text);
         if !r.resurrected_keys.is_empty() {
             let keys = r.resurrected_keys.iter().map(|k| format!("key-{k}")).collect::<Vec<_>>().join(", ");
-            let text = tf("log.reader.resurrected", &[("keys", &keys)]);
+            let text = tf(key::LOG_READER_RESURRECTED, &[("keys", &keys)]);
             html!(html, "<p class=\"log-warn\" data-testid=\"resurrected\">{}</p>", text);
         }
     }
@@ -105,7 +105,7 @@ pub fn StatusPanel(session: Session<LogLab>) -> impl IntoView {
     });
     view! {
         <section class="log-status" aria-labelledby="log-status-title">
-            <h2 id="log-status-title">{t("log.ret.title")}</h2>
+            <h2 id="log-status-title">{t(key::LOG_RET_TITLE)}</h2>
             <Markup html=html/>
         </section>
     }

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use super::format::{bytes, duration, fixed, grouped, percent, strip_slots, Slot};
 use super::{lookup_segment, Focus};
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::log::views::{OffsetsView, SegmentFileView};
 use crate::model::log::{LogLab, PARTITION, TOPIC};
 use crate::ui::markup::Markup;
@@ -70,7 +70,7 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
         let live = list.iter().filter(|f| !f.deleted).count();
         let deleted = list.len() - live;
         tf(
-            "log.dir.summary",
+            key::LOG_DIR_SUMMARY,
             &[
                 ("segments", &live.to_string()),
                 ("deleted", &deleted.to_string()),
@@ -89,7 +89,7 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
     });
     view! {
         <section class="log-dir" aria-labelledby="log-dir-title">
-            <h2 id="log-dir-title">{tf("log.dir.title", &[("dir", &format!("{TOPIC}-{PARTITION}/"))])}</h2>
+            <h2 id="log-dir-title">{tf(key::LOG_DIR_TITLE, &[("dir", &format!("{TOPIC}-{PARTITION}/"))])}</h2>
             <p class="legend" data-testid="dir-summary">{summary}</p>
             <ul class="log-strip" role="list" data-testid="strip" node_ref=strip>
                 <For each=move || keys.get() key=|key| *key children=move |key| slot_view(key, items, focus)/>
@@ -111,7 +111,7 @@ fn center_selected(strip: NodeRef<leptos::html::Ul>) {
 fn slot_view(key: SlotKey, items: Memo<Vec<(SlotKey, Option<Card>)>>, focus: Focus) -> AnyView {
     match key {
         SlotKey::Gap { from, to } => {
-            let text = tf("log.dir.gap", &[("count", &(to - from + 1).to_string())]);
+            let text = tf(key::LOG_DIR_GAP, &[("count", &(to - from + 1).to_string())]);
             view! { <li class="log-gap">{text}</li> }.into_any()
         }
         SlotKey::Segment { base_offset, .. } => {
@@ -141,14 +141,14 @@ fn range_text(card: &Card) -> String {
     if next > base {
         format!("{} … {}", grouped(base), grouped(next - 1))
     } else {
-        t("log.dir.empty").to_string()
+        t(key::LOG_DIR_EMPTY).to_string()
     }
 }
 
 /// `.index · 66 entries` (with `.deleted` once renamed).
 fn index_text(extension: &str, deleted: bool, entries: usize) -> String {
     let suffix = if deleted { ".deleted" } else { "" };
-    format!("{extension}{suffix} · {}", tf("log.dir.entries", &[("count", &entries.to_string())]))
+    format!("{extension}{suffix} · {}", tf(key::LOG_DIR_ENTRIES, &[("count", &entries.to_string())]))
 }
 
 /// One segment's card: a toggle button (focusable, keyed by its file set) that focuses its segment.
@@ -170,16 +170,16 @@ fn SegmentCard(base: i64, card: Memo<Option<Card>>, focus: Focus) -> impl IntoVi
                 <span class="log-file sub">{text(|c| index_text(".timeindex", c.file.deleted, c.file.time_index_entries))}</span>
                 <span class="log-range num">{text(range_text)}</span>
                 <Show when=state(|c| c.age_ms.is_some())>
-                    <span class="log-age">{text(|c| tf("log.dir.newest", &[("age", &duration(c.age_ms.unwrap_or(0)))]))}</span>
+                    <span class="log-age">{text(|c| tf(key::LOG_DIR_NEWEST, &[("age", &duration(c.age_ms.unwrap_or(0)))]))}</span>
                 </Show>
                 <Show when=state(|c| c.file.deleted)>
-                    <span class="log-badge deleted">{t("log.dir.deleted")}</span>
+                    <span class="log-badge deleted">{t(key::LOG_DIR_DELETED)}</span>
                 </Show>
                 <Show when=state(|c| c.file.active && !c.file.deleted)>
-                    <span class="log-badge active">{t("log.dir.active")}</span>
+                    <span class="log-badge active">{t(key::LOG_DIR_ACTIVE)}</span>
                 </Show>
                 <Show when=state(|c| c.found)>
-                    <span class="log-badge found">{t("log.dir.found")}</span>
+                    <span class="log-badge found">{t(key::LOG_DIR_FOUND)}</span>
                 </Show>
             </button>
         </li>
@@ -218,15 +218,15 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
     view! {
         <div class="log-axis" aria-hidden="true">
             <Markup html=blocks/>
-            <div class="log-mark start" style=move || marker(offsets.get().log_start_offset)>{t("log.axis.start")}</div>
-            <div class="log-mark end" style=move || marker(offsets.get().log_end_offset)>{t("log.axis.end")}</div>
+            <div class="log-mark start" style=move || marker(offsets.get().log_start_offset)>{t(key::LOG_AXIS_START)}</div>
+            <div class="log-mark end" style=move || marker(offsets.get().log_end_offset)>{t(key::LOG_AXIS_END)}</div>
         </div>
         <dl class="stats log-offsets">
-            <div class="figure"><dt>{t("log.offsets.start")}</dt><dd class="num" data-testid="log-start-offset">{move || offsets.get().log_start_offset}</dd></div>
-            <div class="figure"><dt>{t("log.offsets.hw")}</dt><dd class="num" data-testid="high-watermark">{move || offsets.get().high_watermark}</dd></div>
-            <div class="figure"><dt>{t("log.offsets.leo")}</dt><dd class="num" data-testid="log-end-offset">{move || offsets.get().log_end_offset}</dd></div>
-            <div class="figure"><dt>{t("log.offsets.records")}</dt><dd class="num">{move || offsets.get().records}</dd></div>
+            <div class="figure"><dt>{t(key::LOG_OFFSETS_START)}</dt><dd class="num" data-testid="log-start-offset">{move || offsets.get().log_start_offset}</dd></div>
+            <div class="figure"><dt>{t(key::LOG_OFFSETS_HW)}</dt><dd class="num" data-testid="high-watermark">{move || offsets.get().high_watermark}</dd></div>
+            <div class="figure"><dt>{t(key::LOG_OFFSETS_LEO)}</dt><dd class="num" data-testid="log-end-offset">{move || offsets.get().log_end_offset}</dd></div>
+            <div class="figure"><dt>{t(key::LOG_OFFSETS_RECORDS)}</dt><dd class="num">{move || offsets.get().records}</dd></div>
         </dl>
-        <p class="legend">{t("log.axis.legend")}</p>
+        <p class="legend">{t(key::LOG_AXIS_LEGEND)}</p>
     }
 }

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::model::cluster::{Cluster, PartitionView};
 use crate::ui::session::Session;
 
@@ -25,13 +25,13 @@ fn describe_line(p: &PartitionView) -> String {
 /// Role of `broker` in a partition: symbol, css class, catalog key.
 fn role(p: &PartitionView, broker: u32) -> (&'static str, &'static str, &'static str) {
     if !p.replicas.contains(&broker) {
-        ("", "none", "overview.role.none")
+        ("", "none", key::OVERVIEW_ROLE_NONE)
     } else if p.leader == Some(broker) {
-        ("★", "leader", "overview.role.leader")
+        ("★", "leader", key::OVERVIEW_ROLE_LEADER)
     } else if p.isr.contains(&broker) {
-        ("✓", "follower", "overview.role.follower")
+        ("✓", "follower", key::OVERVIEW_ROLE_FOLLOWER)
     } else {
-        ("✗", "out", "overview.role.out")
+        ("✗", "out", key::OVERVIEW_ROLE_OUT)
     }
 }
 
@@ -41,14 +41,14 @@ pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
     let broker_ids = move || session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>());
     view! {
         <section aria-labelledby="partitions-title">
-            <h2 id="partitions-title">{t("overview.partitions")}</h2>
-            <p class="legend">{t("overview.legend")}</p>
+            <h2 id="partitions-title">{t(key::OVERVIEW_PARTITIONS)}</h2>
+            <p class="legend">{t(key::OVERVIEW_LEGEND)}</p>
             <table class="partitions" data-testid="partitions">
                 <thead><tr>
-                    <th scope="col">{t("overview.partition")}</th>
+                    <th scope="col">{t(key::OVERVIEW_PARTITION)}</th>
                     {move || broker_ids().into_iter().map(|b| view! { <th scope="col">{format!("broker-{b}")}</th> }).collect_view()}
-                    <th scope="col">{t("overview.leo")}</th>
-                    <th scope="col">{t("overview.epoch")}</th>
+                    <th scope="col">{t(key::OVERVIEW_LEO)}</th>
+                    <th scope="col">{t(key::OVERVIEW_EPOCH)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {
@@ -59,7 +59,7 @@ pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
                     }}
                 </tbody>
             </table>
-            <h3 class="describe-title">{t("overview.describe")}</h3>
+            <h3 class="describe-title">{t(key::OVERVIEW_DESCRIBE)}</h3>
             <pre class="describe" data-testid="describe">
                 {move || partitions().iter().map(describe_line).collect::<Vec<_>>().join("\n")}
             </pre>
@@ -84,7 +84,7 @@ fn partition_row(p: PartitionView, brokers: &[u32], max_leo: i64) -> impl IntoVi
             <td class="leo">
                 <div class="bar"><div class="fill" style=width></div></div>
                 <span class="num" data-testid="leo">{p.log_end_offset}</span>
-                {offline.then(|| view! { <span class="badge">{t("overview.offline")}</span> })}
+                {offline.then(|| view! { <span class="badge">{t(key::OVERVIEW_OFFLINE)}</span> })}
             </td>
             <td class="num">{p.leader_epoch}</td>
         </tr>

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::send;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::partitioner::{Command, HashSteps, Partitioner, TOPIC};
 use crate::ui::session::Session;
 
@@ -32,18 +32,18 @@ pub fn KeyPanel(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <section class="key-panel" aria-labelledby="key-title">
-            <h2 id="key-title">{t("partitioner.key.title")}</h2>
+            <h2 id="key-title">{t(key::PARTITIONER_KEY_TITLE)}</h2>
             <form class="key-form" on:submit=submit>
-                <label for="record-key">{t("partitioner.key.label")}</label>
+                <label for="record-key">{t(key::PARTITIONER_KEY_LABEL)}</label>
                 <input id="record-key" type="text" data-testid="key-input" autocomplete="off" spellcheck="false"
                     placeholder="cliente-42" prop:value=move || draft.get()
                     on:input=move |ev| draft.set(event_target_value(&ev))/>
-                <button type="submit" class="primary">{t("partitioner.key.hash")}</button>
+                <button type="submit" class="primary">{t(key::PARTITIONER_KEY_HASH)}</button>
             </form>
-            <p class="legend">{t("partitioner.key.hint")}</p>
+            <p class="legend">{t(key::PARTITIONER_KEY_HINT)}</p>
             {move || match steps.get() {
                 Some(steps) => view! { <Steps steps=steps/> }.into_any(),
-                None => view! { <p class="muted">{t("partitioner.key.none")}</p> }.into_any(),
+                None => view! { <p class="muted">{t(key::PARTITIONER_KEY_NONE)}</p> }.into_any(),
             }}
             <SendEvent session=session/>
         </section>
@@ -59,25 +59,25 @@ fn Steps(steps: HashSteps) -> impl IntoView {
         <div class="hash">
             <ol class="steps" data-testid="hash-steps">
                 <li>
-                    <span class="step-name">{tf("partitioner.step.bytes", &[("count", &bytes)])}</span>
+                    <span class="step-name">{tf(key::PARTITIONER_STEP_BYTES, &[("count", &bytes)])}</span>
                     <code data-testid="key-bytes">{spaced_hex(&steps.bytes_hex())}</code>
                 </li>
                 <li>
-                    <span class="step-name">{t("partitioner.step.murmur2")}</span>
+                    <span class="step-name">{t(key::PARTITIONER_STEP_MURMUR2)}</span>
                     <code data-testid="key-murmur2">{steps.murmur2}</code>
                     <code class="muted">{format!("0x{}", steps.murmur2_hex)}</code>
                 </li>
                 <li>
-                    <span class="step-name">{t("partitioner.step.positive")}</span>
+                    <span class="step-name">{t(key::PARTITIONER_STEP_POSITIVE)}</span>
                     <code data-testid="key-positive">{positive.clone()}</code>
                 </li>
                 <li>
-                    <span class="step-name">{tf("partitioner.step.modulo", &[("n", &n)])}</span>
+                    <span class="step-name">{tf(key::PARTITIONER_STEP_MODULO, &[("n", &n)])}</span>
                     <code>{format!("{positive} % {n} = {}", steps.partition)}</code>
                 </li>
             </ol>
             <div class="big-partition" aria-live="polite">
-                <span class="muted">{t("partitioner.key.partition")}</span>
+                <span class="muted">{t(key::PARTITIONER_KEY_PARTITION)}</span>
                 <span class="big num" data-testid="key-partition">{steps.partition}</span>
                 <code>{format!("{TOPIC}-{}", steps.partition)}</code>
             </div>
@@ -95,10 +95,10 @@ fn SendEvent(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <form class="send-form" on:submit=submit>
-            <label for="event-name">{t("partitioner.send.label")}</label>
+            <label for="event-name">{t(key::PARTITIONER_SEND_LABEL)}</label>
             <input id="event-name" type="text" data-testid="event-input" autocomplete="off" spellcheck="false"
                 prop:value=move || event.get() on:input=move |ev| event.set(event_target_value(&ev))/>
-            <button type="submit">{t("partitioner.send.button")}</button>
+            <button type="submit">{t(key::PARTITIONER_SEND_BUTTON)}</button>
         </form>
     }
 }

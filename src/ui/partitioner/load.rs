@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::geometry::PathData;
 use super::{grouped, percent};
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::partitioner::{
     Command, KeyDistribution, PartitionLoadView, Partitioner, ProduceRound, HOT_KEY, TOPIC,
 };
@@ -13,9 +13,9 @@ use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 const DISTRIBUTIONS: &[(KeyDistribution, &str)] = &[
-    (KeyDistribution::Uniform, "partitioner.dist.uniform"),
-    (KeyDistribution::Zipf, "partitioner.dist.zipf"),
-    (KeyDistribution::Megacorp, "partitioner.dist.megacorp"),
+    (KeyDistribution::Uniform, key::PARTITIONER_DIST_UNIFORM),
+    (KeyDistribution::Zipf, key::PARTITIONER_DIST_ZIPF),
+    (KeyDistribution::Megacorp, key::PARTITIONER_DIST_MEGACORP),
 ];
 
 #[component]
@@ -24,11 +24,11 @@ pub fn LoadPanel(session: Session<Partitioner>) -> impl IntoView {
     let has_records = move || loads().iter().any(|l| l.log_end_offset > 0);
     view! {
         <section class="load" aria-labelledby="load-title">
-            <h2 id="load-title">{t("partitioner.load.title")}</h2>
+            <h2 id="load-title">{t(key::PARTITIONER_LOAD_TITLE)}</h2>
             <LoadControls session=session/>
-            <Show when=has_records fallback=|| view! { <p class="muted">{t("partitioner.load.empty")}</p> }>
+            <Show when=has_records fallback=|| view! { <p class="muted">{t(key::PARTITIONER_LOAD_EMPTY)}</p> }>
                 <h3 class="tool-title"><code>{format!("kafka-consumer-groups --describe --group lab  ·  {TOPIC}")}</code></h3>
-                <p class="legend">{t("partitioner.load.legend")}</p>
+                <p class="legend">{t(key::PARTITIONER_LOAD_LEGEND)}</p>
                 <LoadTable loads=Signal::derive(loads)/>
                 <h3 class="tool-title"><code>{format!("kafka-get-offsets --topic {TOPIC}")}</code></h3>
                 <pre class="offsets" data-testid="get-offsets">
@@ -51,7 +51,7 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <div class="load-controls">
-            <label>{t("partitioner.dist.label")}
+            <label>{t(key::PARTITIONER_DIST_LABEL)}
                 <select data-testid="distribution" on:change=on_distribution>
                     {DISTRIBUTIONS.iter().map(|(d, key)| {
                         let d = *d;
@@ -62,14 +62,14 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
             <label class="check">
                 <input type="checkbox" data-testid="composite" prop:checked=composite
                     on:change=move |ev| session.command(Command::Composite(event_target_checked(&ev)))/>
-                {t("partitioner.composite.label")}
+                {t(key::PARTITIONER_COMPOSITE_LABEL)}
             </label>
-            <button data-testid="produce" on:click=move |_| session.command(Command::Produce(100_000))>{t("partitioner.produce.button")}</button>
+            <button data-testid="produce" on:click=move |_| session.command(Command::Produce(100_000))>{t(key::PARTITIONER_PRODUCE_BUTTON)}</button>
         </div>
         <Show when=move || composite() || distribution() == KeyDistribution::Megacorp>
             <p class="tradeoff" class:active=composite>
-                <strong>{move || if composite() { t("partitioner.composite.on") } else { t("partitioner.composite.off") }}</strong>" "
-                {t("partitioner.composite.tradeoff")}
+                <strong>{move || if composite() { t(key::PARTITIONER_COMPOSITE_ON) } else { t(key::PARTITIONER_COMPOSITE_OFF) }}</strong>" "
+                {t(key::PARTITIONER_COMPOSITE_TRADEOFF)}
             </p>
         </Show>
     }
@@ -81,7 +81,7 @@ fn LoadTable(loads: Signal<Vec<PartitionLoadView>>) -> impl IntoView {
         <table class="loads" data-testid="loads">
             <thead><tr>
                 <th scope="col">"PARTITION"</th>
-                <th scope="col" class="wide">{t("partitioner.load.bar")}</th>
+                <th scope="col" class="wide">{t(key::PARTITIONER_LOAD_BAR)}</th>
                 <th scope="col">"CURRENT-OFFSET"</th>
                 <th scope="col">"LOG-END-OFFSET"</th>
                 <th scope="col">"LAG"</th>
@@ -127,8 +127,8 @@ fn Rounds(session: Session<Partitioner>) -> impl IntoView {
     let rounds = Memo::new(move |_| session.with(|run| run.world().rounds().to_vec()));
     view! {
         <Show when=move || rounds.with(|r| !r.is_empty())>
-            <h3>{t("partitioner.rounds.title")}</h3>
-            <p class="legend">{t("partitioner.rounds.legend")}</p>
+            <h3>{t(key::PARTITIONER_ROUNDS_TITLE)}</h3>
+            <p class="legend">{t(key::PARTITIONER_ROUNDS_LEGEND)}</p>
             <ol class="rounds">
                 {move || rounds.get().into_iter().enumerate().map(|(i, r)| round_item(i, r)).collect_view()}
             </ol>
@@ -157,10 +157,10 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     let offsets = counts.iter().enumerate().map(|(p, c)| format!("{TOPIC}:{p}:+{c}")).collect::<Vec<_>>().join("  ");
     let mut how = round.distribution.name().to_string();
     if round.composite {
-        how = format!("{how}, {}", t("partitioner.rounds.composite"));
+        how = format!("{how}, {}", t(key::PARTITIONER_ROUNDS_COMPOSITE));
     }
     let head = tf(
-        "partitioner.rounds.head",
+        key::PARTITIONER_ROUNDS_HEAD,
         &[
             ("n", &(index + 1).to_string()),
             ("records", &grouped(round.records)),
@@ -171,7 +171,7 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
     );
     let head = if round.distribution == KeyDistribution::Megacorp {
         let hot = round.report.partitions_with_hot_key().len().to_string();
-        format!("{head}; {}", tf("partitioner.rounds.hot", &[("hot", &hot)]))
+        format!("{head}; {}", tf(key::PARTITIONER_ROUNDS_HOT, &[("hot", &hot)]))
     } else {
         head
     };

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::session::{Session, Transport};
 use super::widgets::PresetPicker;
-use crate::i18n::t;
+use crate::i18n::{key as text_key, t};
 use crate::model::kernel::Describe;
 use crate::model::partitioner::{Command, Partitioner, Refusal};
 
@@ -20,7 +20,7 @@ use crate::model::partitioner::{Command, Partitioner, Refusal};
 pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
     view! {
         <div class="partitioner">
-            <p class="intro">{t("partitioner.intro")}</p>
+            <p class="intro">{t(text_key::PARTITIONER_INTRO)}</p>
             <PresetPicker session=session/>
             <key::KeyPanel session=session/>
             <population::PopulationPanel session=session/>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::partitioner::{Partitioner, TrackedRecord, TOPIC};
 use crate::ui::session::Session;
 
@@ -35,27 +35,27 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <section class="order" aria-labelledby="order-title">
-            <h2 id="order-title">{t("partitioner.order.title")}</h2>
+            <h2 id="order-title">{t(key::PARTITIONER_ORDER_TITLE)}</h2>
             {move || {
                 let rows = rows.get();
                 if rows.is_empty() {
-                    return view! { <p class="muted" data-testid="order-empty">{t("partitioner.order.empty")}</p> }.into_any();
+                    return view! { <p class="muted" data-testid="order-empty">{t(key::PARTITIONER_ORDER_EMPTY)}</p> }.into_any();
                 }
                 view! {
                     <Verdict rows=rows.clone()/>
                     <table class="order-table" data-testid="order-table">
                         <thead><tr>
-                            <th scope="col">{t("partitioner.order.sent")}</th>
-                            <th scope="col">{t("partitioner.order.event")}</th>
-                            <th scope="col">{t("partitioner.order.partition")}</th>
-                            <th scope="col">{t("partitioner.order.offset")}</th>
-                            <th scope="col">{t("partitioner.order.sent_at")}</th>
-                            <th scope="col">{t("partitioner.order.processed_at")}</th>
-                            <th scope="col">{t("partitioner.order.rank")}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_SENT)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_EVENT)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_PARTITION)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_OFFSET)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_SENT_AT)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_PROCESSED_AT)}</th>
+                            <th scope="col">{t(key::PARTITIONER_ORDER_RANK)}</th>
                         </tr></thead>
                         <tbody>{rows.into_iter().enumerate().map(|(i, row)| order_row(i, row)).collect_view()}</tbody>
                     </table>
-                    <p class="legend">{move || tf("partitioner.order.processing", &[("order", &order().join(" → "))])}</p>
+                    <p class="legend">{move || tf(key::PARTITIONER_ORDER_PROCESSING, &[("order", &order().join(" → "))])}</p>
                 }.into_any()
             }}
         </section>
@@ -68,27 +68,27 @@ fn Verdict(rows: Vec<Row>) -> impl IntoView {
     let key = rows.first().map(|(r, _)| r.key_text.clone()).unwrap_or_default();
     match broken {
         Some((record, over)) => {
-            let text = tf("partitioner.order.broken", &[("key", &key), ("event", &record.event), ("before", &over.join(", "))]);
+            let text = tf(key::PARTITIONER_ORDER_BROKEN, &[("key", &key), ("event", &record.event), ("before", &over.join(", "))]);
             view! { <p class="verdict broken" data-testid="order-verdict"><span aria-hidden="true">"⚠ "</span>{text}</p> }.into_any()
         }
-        None => view! { <p class="verdict kept" data-testid="order-verdict"><span aria-hidden="true">"✓ "</span>{tf("partitioner.order.kept", &[("key", &key)])}</p> }.into_any(),
+        None => view! { <p class="verdict kept" data-testid="order-verdict"><span aria-hidden="true">"✓ "</span>{tf(key::PARTITIONER_ORDER_KEPT, &[("key", &key)])}</p> }.into_any(),
     }
 }
 
 fn order_row(index: usize, (record, overtaken): Row) -> impl IntoView {
     let processed = match record.processed_ms {
         Some(ms) => format!("{ms} ms"),
-        None => t("partitioner.order.waiting").to_string(),
+        None => t(key::PARTITIONER_ORDER_WAITING).to_string(),
     };
     let flag = (!overtaken.is_empty()).then(|| {
-        view! { <span class="flag">{tf("partitioner.order.overtook", &[("before", &overtaken.join(", "))])}</span> }
+        view! { <span class="flag">{tf(key::PARTITIONER_ORDER_OVERTOOK, &[("before", &overtaken.join(", "))])}</span> }
     });
     let rank = record.processed_rank.map_or("—".to_string(), |r| format!("#{}", r + 1));
     view! {
         <tr class:broken=!overtaken.is_empty() data-testid=format!("order-row-{}", record.event)>
             <td class="num">{index + 1}</td>
             <td><code>{format!("{} {}", record.key_text, record.event)}</code></td>
-            <td><code>{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf("partitioner.order.of", &[("n", &record.partitions_at_send.to_string())])}</span></td>
+            <td><code>{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf(key::PARTITIONER_ORDER_OF, &[("n", &record.partitions_at_send.to_string())])}</span></td>
             <td class="num">{record.offset}</td>
             <td class="num">{format!("{} ms", record.produced_ms)}</td>
             <td class="num">{processed}</td>

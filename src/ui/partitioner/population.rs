@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::geometry::{self, Dot, WIDTH};
 use super::{percent, send};
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
@@ -39,26 +39,26 @@ pub fn PopulationPanel(session: Session<Partitioner>) -> impl IntoView {
     let keys = move || shape.get().2;
     view! {
         <section class="population" aria-labelledby="population-title">
-            <h2 id="population-title">{t("partitioner.population.title")}</h2>
-            <p class="legend">{move || tf("partitioner.population.intro", &[("keys", &keys().to_string()), ("shown", &keys().min(MAX_DOTS).to_string())])}</p>
+            <h2 id="population-title">{t(key::PARTITIONER_POPULATION_TITLE)}</h2>
+            <p class="legend">{move || tf(key::PARTITIONER_POPULATION_INTRO, &[("keys", &keys().to_string()), ("shown", &keys().min(MAX_DOTS).to_string())])}</p>
             <div class="population-bar">
                 <dl class="stats">
-                    <Figure label="partitioner.population.partitions" value=Signal::derive(move || shape.get().1.to_string()) testid="num-partitions"/>
-                    <Figure label="partitioner.population.moved" value=Signal::derive(moved) testid="moved-percent"/>
-                    <Figure label="partitioner.population.expected" value=Signal::derive(expected)/>
+                    <Figure label=key::PARTITIONER_POPULATION_PARTITIONS value=Signal::derive(move || shape.get().1.to_string()) testid="num-partitions"/>
+                    <Figure label=key::PARTITIONER_POPULATION_MOVED value=Signal::derive(moved) testid="moved-percent"/>
+                    <Figure label=key::PARTITIONER_POPULATION_EXPECTED value=Signal::derive(expected)/>
                 </dl>
                 <AlterForm session=session/>
             </div>
             {move || last_alter().map(|a| view! {
-                <p class="alter-summary" data-testid="alter-summary">{tf("partitioner.population.summary", &[
+                <p class="alter-summary" data-testid="alter-summary">{tf(key::PARTITIONER_POPULATION_SUMMARY, &[
                     ("from", &a.from_partitions.to_string()), ("to", &a.to_partitions.to_string()),
                     ("moved", &a.moved_keys.to_string()), ("keys", &a.keys.to_string()),
-                ])}" "{hot().then(|| tf("partitioner.population.hot", &[
+                ])}" "{hot().then(|| tf(key::PARTITIONER_POPULATION_HOT, &[
                     ("from", &a.hot_key.from.to_string()), ("to", &a.hot_key.to.to_string()),
                 ]))}</p>
             })}
             <Dots session=session drawing=drawing/>
-            <p class="legend">{t("partitioner.population.legend")}</p>
+            <p class="legend">{t(key::PARTITIONER_POPULATION_LEGEND)}</p>
         </section>
     }
 }
@@ -74,7 +74,7 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <form class="alter-form" on:submit=submit>
-            <label for="alter-to">{t("partitioner.alter.label")}</label>
+            <label for="alter-to">{t(key::PARTITIONER_ALTER_LABEL)}</label>
             <input id="alter-to" type="number" min="1" max="256" data-testid="alter-input"
                 prop:value=move || target.get() on:input=move |ev| target.set(event_target_value(&ev))/>
             <button type="submit" data-testid="alter-button">
@@ -101,7 +101,7 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
     });
     view! {
         <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
-            role="img" aria-label=t("partitioner.population.aria")>
+            role="img" aria-label=t(key::PARTITIONER_POPULATION_ARIA)>
             <Markup host=Host::G html=background/>
             <For each=indices key=|index| *index let:index>
                 <circle r="3.4" class="dot" class:moved=move || dot(index).is_some_and(|d| d.moved)

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::geometry::{PathData, TimeAxis, WIDTH};
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::partitioner::{BatchView, Command, Partitioner, SendReason, SwitchView, TOPIC};
 use crate::ui::markup::{Host, Markup};
@@ -45,7 +45,7 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
         session.with(|run| {
             let s = run.world().settings();
             tf(
-                "partitioner.sticky.settings",
+                key::PARTITIONER_STICKY_SETTINGS,
                 &[
                     ("batch", &s.batch_size_bytes.to_string()),
                     ("linger", &s.linger_ms.to_string()),
@@ -57,13 +57,13 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <section class="sticky" aria-labelledby="sticky-title">
-            <h2 id="sticky-title">{t("partitioner.sticky.title")}</h2>
+            <h2 id="sticky-title">{t(key::PARTITIONER_STICKY_TITLE)}</h2>
             <p class="legend"><code>{settings}</code></p>
-            <button data-testid="send-unkeyed" on:click=move |_| session.command(Command::ProduceUnkeyed(120))>{t("partitioner.sticky.send")}</button>
+            <button data-testid="send-unkeyed" on:click=move |_| session.command(Command::ProduceUnkeyed(120))>{t(key::PARTITIONER_STICKY_SEND)}</button>
             {move || {
                 let timeline = timeline.get();
                 if timeline.batches.is_empty() {
-                    view! { <p class="muted" data-testid="sticky-empty">{t("partitioner.sticky.empty")}</p> }.into_any()
+                    view! { <p class="muted" data-testid="sticky-empty">{t(key::PARTITIONER_STICKY_EMPTY)}</p> }.into_any()
                 } else {
                     view! { <TimelineView timeline=timeline/> }.into_any()
                 }
@@ -84,7 +84,7 @@ fn TimelineView(timeline: Timeline) -> impl IntoView {
     let fill = batches.iter().map(|b| f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1))).sum::<f64>()
         / batches.len() as f64;
     let summary = tf(
-        "partitioner.sticky.summary",
+        key::PARTITIONER_STICKY_SUMMARY,
         &[
             ("records", &records.to_string()),
             ("batches", &batches.len().to_string()),
@@ -97,10 +97,10 @@ fn TimelineView(timeline: Timeline) -> impl IntoView {
     view! {
         <p data-testid="sticky-summary">{summary}</p>
         <svg class="timeline" data-testid="sticky-timeline" viewBox=format!("0 0 {WIDTH} {height}") role="img"
-            aria-label=t("partitioner.sticky.aria")>
+            aria-label=t(key::PARTITIONER_STICKY_ARIA)>
             <Markup host=Host::G html=Signal::stored(markup)/>
         </svg>
-        <p class="legend">{t("partitioner.sticky.legend")}</p>
+        <p class="legend">{t(key::PARTITIONER_STICKY_LEGEND)}</p>
     }
 }
 

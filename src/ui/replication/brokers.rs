@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::{broker_name, node_name};
 use crate::html;
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::{Actor, Describe};
 use crate::model::replication::{Acks, Command, Fault, Node, PurgatoryView, ReplicaRole, ReplicaView, Replication};
@@ -69,11 +69,11 @@ fn producer_markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let p = w.producer_view();
     let mut out = Html::new();
     line(&mut out, "mono", &format!("acks={}", acks_text(w.settings().acks)));
-    line(&mut out, "", &tf("replication.producer.in_flight", &[("count", &p.in_flight.to_string())]));
-    line(&mut out, "", &tf("replication.producer.waiting", &[("count", &p.waiting_for_leader.to_string())]));
+    line(&mut out, "", &tf(key::REPLICATION_PRODUCER_IN_FLIGHT, &[("count", &p.in_flight.to_string())]));
+    line(&mut out, "", &tf(key::REPLICATION_PRODUCER_WAITING, &[("count", &p.waiting_for_leader.to_string())]));
     // Its latest line in the event log: the last callback or error (kept in embeds too).
     if let Some(last) = run.sim().log().iter().rev().find(|e| e.actor == Actor::Producer) {
-        line(&mut out, "note mono", &format!("{} {}", t("replication.producer.last"), render(&last.fact.message())));
+        line(&mut out, "note mono", &format!("{} {}", t(key::REPLICATION_PRODUCER_LAST), render(&last.fact.message())));
     }
     out
 }
@@ -94,9 +94,9 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
             <Markup html=markup/>
             <form class="produce" on:submit=send>
                 <input type="number" min="1" max="10000" prop:value=move || count.get()
-                    aria-label=t("replication.produce.count") data-testid="produce-count"
+                    aria-label=t(key::REPLICATION_PRODUCE_COUNT) data-testid="produce-count"
                     on:input=move |ev| count.set(event_target_value(&ev))/>
-                <button type="submit" class="primary">{t("replication.produce")}</button>
+                <button type="submit" class="primary">{t(key::REPLICATION_PRODUCE)}</button>
             </form>
         </article>
     }
@@ -104,20 +104,20 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
 
 fn state_line(v: &ReplicaView) -> (&'static str, &'static str) {
     match (v.alive, v.paused, v.fenced) {
-        (false, _, true) => ("replication.broker.down_fenced", "down"),
-        (false, _, false) => ("replication.broker.down", "down"),
-        (true, true, _) => ("replication.broker.paused", "paused"),
-        (true, false, true) => ("replication.broker.fenced", "fenced"),
-        (true, false, false) => ("replication.broker.running", "up"),
+        (false, _, true) => (key::REPLICATION_BROKER_DOWN_FENCED, "down"),
+        (false, _, false) => (key::REPLICATION_BROKER_DOWN, "down"),
+        (true, true, _) => (key::REPLICATION_BROKER_PAUSED, "paused"),
+        (true, false, true) => (key::REPLICATION_BROKER_FENCED, "fenced"),
+        (true, false, false) => (key::REPLICATION_BROKER_RUNNING, "up"),
     }
 }
 
 /// Catalog key and css class of a role.
 fn role_style(role: ReplicaRole) -> (&'static str, &'static str) {
     match role {
-        ReplicaRole::Leader => ("replication.role.leader", "leader"),
-        ReplicaRole::Follower => ("replication.role.follower", "follower"),
-        ReplicaRole::Unknown => ("replication.role.unknown", "unknown"),
+        ReplicaRole::Leader => (key::REPLICATION_ROLE_LEADER, "leader"),
+        ReplicaRole::Follower => (key::REPLICATION_ROLE_FOLLOWER, "follower"),
+        ReplicaRole::Unknown => (key::REPLICATION_ROLE_UNKNOWN, "unknown"),
     }
 }
 
@@ -126,12 +126,12 @@ fn role_line(v: &ReplicaView) -> String {
     let line = format!(
         "{} · {}",
         t(role_style(v.role).0),
-        tf("replication.broker.epoch", &[("epoch", &v.leader_epoch.to_string())])
+        tf(key::REPLICATION_BROKER_EPOCH, &[("epoch", &v.leader_epoch.to_string())])
     );
     if v.alive {
         line
     } else {
-        tf("replication.broker.was", &[("role", &line)])
+        tf(key::REPLICATION_BROKER_WAS, &[("role", &line)])
     }
 }
 
@@ -139,28 +139,28 @@ fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> Html {
     let mut out = html!("<p class=\"state\" data-testid=\"broker-{}-state\">{}</p>", v.broker, t(state_line(v).0));
     line(&mut out, "", &role_line(v));
     if v.in_isr {
-        line(&mut out, "", t("replication.broker.in_isr"));
+        line(&mut out, "", t(key::REPLICATION_BROKER_IN_ISR));
     } else {
-        line(&mut out, "out", t("replication.broker.out_isr"));
+        line(&mut out, "out", t(key::REPLICATION_BROKER_OUT_ISR));
     }
     line(&mut out, "mono", &format!("LEO {} · HW {}", v.log_end_offset, v.high_watermark));
     let cache = v.epoch_cache.iter().map(|(e, o)| format!("{e}→{o}")).collect::<Vec<_>>().join(" ");
     html!(
         out,
         "<p class=\"mono small\" title=\"{}\">{} {}</p>",
-        t("replication.broker.checkpoint.hint"),
-        t("replication.broker.checkpoint"),
+        t(key::REPLICATION_BROKER_CHECKPOINT_HINT),
+        t(key::REPLICATION_BROKER_CHECKPOINT),
         if cache.is_empty() { "—".into() } else { cache }
     );
     if v.slow_fetch_delay_ms > 0 {
-        line(&mut out, "note", &tf("replication.broker.slow", &[("ms", &v.slow_fetch_delay_ms.to_string())]));
+        line(&mut out, "note", &tf(key::REPLICATION_BROKER_SLOW, &[("ms", &v.slow_fetch_delay_ms.to_string())]));
     }
     if !parked.parked_fetches.is_empty() {
-        line(&mut out, "note", &tf("replication.broker.parked", &[("followers", &names(&parked.parked_fetches))]));
+        line(&mut out, "note", &tf(key::REPLICATION_BROKER_PARKED, &[("followers", &names(&parked.parked_fetches))]));
     }
     if parked.waiting_produces > 0 {
         let count = parked.waiting_produces.to_string();
-        line(&mut out, "note", &tf("replication.broker.waiting_produces", &[("count", &count)]));
+        line(&mut out, "note", &tf(key::REPLICATION_BROKER_WAITING_PRODUCES, &[("count", &count)]));
     }
     out
 }
@@ -198,23 +198,23 @@ fn broker_actions(id: u32, alive: bool, slowed: bool, session: Session<Replicati
     let args = [("broker", name.as_str())];
     let node = Node::Id(id);
     if !alive {
-        let label = tf("replication.action.restart", &args);
+        let label = tf(key::REPLICATION_ACTION_RESTART, &args);
         let restart = move |_| session.command(Command::Fault(Fault::Restart(node)));
         return view! { <div class="actions"><button class="primary" on:click=restart>{label}</button></div> }
             .into_any();
     }
     let delay_ms = if slowed { 0 } else { SLOW_MS };
-    let slow_key = if slowed { "replication.action.unslow" } else { "replication.action.slow" };
+    let slow_key = if slowed { key::REPLICATION_ACTION_UNSLOW } else { key::REPLICATION_ACTION_SLOW };
     let buttons: [(&'static str, &'static str, &'static str, Fault); 4] = [
-        ("replication.action.kill", "replication.action.kill.hint", "danger", Fault::Crash(node)),
-        ("replication.action.powerfail", "replication.action.powerfail.hint", "danger", Fault::PowerFail(node)),
+        (key::REPLICATION_ACTION_KILL, key::REPLICATION_ACTION_KILL_HINT, "danger", Fault::Crash(node)),
+        (key::REPLICATION_ACTION_POWERFAIL, key::REPLICATION_ACTION_POWERFAIL_HINT, "danger", Fault::PowerFail(node)),
         (
-            "replication.action.pause",
-            "replication.action.pause.hint",
+            key::REPLICATION_ACTION_PAUSE,
+            key::REPLICATION_ACTION_PAUSE_HINT,
             "",
             Fault::Pause { node, duration_ms: Some(PAUSE_MS) },
         ),
-        (slow_key, "replication.action.slow.hint", "", Fault::Slow { node, delay_ms }),
+        (slow_key, key::REPLICATION_ACTION_SLOW_HINT, "", Fault::Slow { node, delay_ms }),
     ];
     let buttons = buttons
         .into_iter()
@@ -230,13 +230,13 @@ fn controller_markup(w: &Replication) -> Html {
     let c = w.controller_view();
     let mut out = Html::new();
     let leader = match c.leader {
-        Some(l) => tf("replication.controller.leader", &[("leader", &broker_name(l))]),
-        None => t("replication.controller.no_leader").to_string(),
+        Some(l) => tf(key::REPLICATION_CONTROLLER_LEADER, &[("leader", &broker_name(l))]),
+        None => t(key::REPLICATION_CONTROLLER_NO_LEADER).to_string(),
     };
     line(&mut out, "", &leader);
-    line(&mut out, "", &tf("replication.controller.epoch", &[("epoch", &c.leader_epoch.to_string())]));
+    line(&mut out, "", &tf(key::REPLICATION_CONTROLLER_EPOCH, &[("epoch", &c.leader_epoch.to_string())]));
     line(&mut out, "mono", &format!("Isr: {}", join(&c.isr)));
-    line(&mut out, "", &tf("replication.controller.fenced", &[("brokers", &join(&c.fenced))]));
+    line(&mut out, "", &tf(key::REPLICATION_CONTROLLER_FENCED, &[("brokers", &join(&c.fenced))]));
     line(&mut out, "mono small", &format!("unclean.leader.election.enable={}", c.unclean_leader_election));
     out
 }
@@ -249,8 +249,8 @@ fn ControllerCard(session: Session<Replication>) -> impl IntoView {
         <article class="node-card controller" data-testid="controller">
             <h3>{node_name(Node::Controller)}</h3>
             <Markup html=markup/>
-            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked())) title=t("replication.unclean.hint") data-testid="unclean-toggle">
-                {move || if unclean.get() { t("replication.unclean.off") } else { t("replication.unclean.on") }}
+            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked())) title=t(key::REPLICATION_UNCLEAN_HINT) data-testid="unclean-toggle">
+                {move || if unclean.get() { t(key::REPLICATION_UNCLEAN_OFF) } else { t(key::REPLICATION_UNCLEAN_ON) }}
             </button>
         </article>
     }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::replication::{LedgerSummary, Replication};
 use crate::ui::markup::Markup;
@@ -15,16 +15,16 @@ const LISTED: usize = 24;
 fn lost_list(ids: &[u64]) -> String {
     let mut text = ids.iter().take(LISTED).map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ");
     if ids.len() > LISTED {
-        text.push_str(&tf("replication.ledger.lost_more", &[("count", &(ids.len() - LISTED).to_string())]));
+        text.push_str(&tf(key::REPLICATION_LEDGER_LOST_MORE, &[("count", &(ids.len() - LISTED).to_string())]));
     }
     text
 }
 
 fn markup(s: &LedgerSummary, lost: &[u64]) -> Html {
     let (class, headline) = if s.acked_lost > 0 {
-        ("headline bad", t("replication.ledger.headline_bad"))
+        ("headline bad", t(key::REPLICATION_LEDGER_HEADLINE_BAD))
     } else {
-        ("headline", t("replication.ledger.headline_ok"))
+        ("headline", t(key::REPLICATION_LEDGER_HEADLINE_OK))
     };
     let mut out = html!(
         "<p class=\"{}\" data-testid=\"ledger-headline\"><span class=\"big num\" data-testid=\"acked-lost\">{}</span> <span>{}</span></p>",
@@ -36,18 +36,18 @@ fn markup(s: &LedgerSummary, lost: &[u64]) -> Html {
         html!(
             out,
             "<p class=\"lost-ids\">{} <span class=\"num\">{}</span></p>",
-            t("replication.ledger.lost_ids"),
+            t(key::REPLICATION_LEDGER_LOST_IDS),
             lost_list(lost)
         );
     }
     let rows = [
-        ("replication.ledger.sent", "ledger-sent", s.sent, ""),
-        ("replication.ledger.acked", "ledger-acked", s.acked, ""),
-        ("replication.ledger.failed", "ledger-failed", s.failed, ""),
-        ("replication.ledger.pending", "ledger-pending", s.pending, ""),
-        ("replication.ledger.acked_lost", "ledger-lost", s.acked_lost, "lost-row"),
-        ("replication.ledger.duplicated", "ledger-duplicated", s.duplicated, ""),
-        ("replication.ledger.unacked_present", "ledger-unacked-present", s.unacked_but_present, ""),
+        (key::REPLICATION_LEDGER_SENT, "ledger-sent", s.sent, ""),
+        (key::REPLICATION_LEDGER_ACKED, "ledger-acked", s.acked, ""),
+        (key::REPLICATION_LEDGER_FAILED, "ledger-failed", s.failed, ""),
+        (key::REPLICATION_LEDGER_PENDING, "ledger-pending", s.pending, ""),
+        (key::REPLICATION_LEDGER_ACKED_LOST, "ledger-lost", s.acked_lost, "lost-row"),
+        (key::REPLICATION_LEDGER_DUPLICATED, "ledger-duplicated", s.duplicated, ""),
+        (key::REPLICATION_LEDGER_UNACKED_PRESENT, "ledger-unacked-present", s.unacked_but_present, ""),
     ];
     let body: Html = rows
         .into_iter()
@@ -71,9 +71,9 @@ pub fn LedgerPanel(session: Session<Replication>) -> impl IntoView {
         Signal::derive(move || session.with(|run| markup(&run.world().ledger_summary(), &run.world().acked_lost())));
     view! {
         <section class="rep-ledger" aria-labelledby="rep-ledger-title">
-            <h2 id="rep-ledger-title">{t("replication.ledger")}</h2>
+            <h2 id="rep-ledger-title">{t(key::REPLICATION_LEDGER)}</h2>
             <Markup html=body/>
-            <p class="legend">{t("replication.ledger.hint")}</p>
+            <p class="legend">{t(key::REPLICATION_LEDGER_HINT)}</p>
         </section>
     }
 }

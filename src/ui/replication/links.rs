@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::node_name;
 use super::wire::link_pairs;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::model::replication::{Command, Fault, Node, Replication};
 use crate::ui::session::Session;
 
@@ -14,8 +14,8 @@ pub fn LinksPanel(session: Session<Replication>) -> impl IntoView {
     let pairs = Memo::new(move |_| session.with(|run| link_pairs(run.world().brokers().len() as u32)));
     view! {
         <section class="rep-links" aria-labelledby="rep-links-title">
-            <h2 id="rep-links-title">{t("replication.links")}</h2>
-            <p class="legend">{t("replication.links.hint")}</p>
+            <h2 id="rep-links-title">{t(key::REPLICATION_LINKS)}</h2>
+            <p class="legend">{t(key::REPLICATION_LINKS_HINT)}</p>
             <ul class="links" data-testid="links">
                 <For each=move || pairs.get() key=|pair| *pair let:pair>
                     <LinkItem a=pair.0 b=pair.1 session=session/>
@@ -34,19 +34,19 @@ fn LinkItem(a: Node, b: Node, session: Session<Replication>) -> impl IntoView {
     let label = move || {
         let args = [("a", name_a.as_str()), ("b", name_b.as_str())];
         if up.get() {
-            tf("replication.link.do_cut", &args)
+            tf(key::REPLICATION_LINK_DO_CUT, &args)
         } else {
-            tf("replication.link.do_heal", &args)
+            tf(key::REPLICATION_LINK_DO_HEAL, &args)
         }
     };
     let command = move || if up.get_untracked() { Fault::Cut(a, b) } else { Fault::Heal(a, b) };
     view! {
         <li class:cut=move || !up.get()>
             <span class="mono">{ends}</span>" "
-            <span class="state">{move || if up.get() { t("replication.link.up") } else { t("replication.link.cut") }}</span>" "
+            <span class="state">{move || if up.get() { t(key::REPLICATION_LINK_UP) } else { t(key::REPLICATION_LINK_CUT) }}</span>" "
             <button class:danger=move || up.get() aria-label=label.clone() title=label
                 on:click=move |_| session.command(Command::Fault(command()))>
-                {move || if up.get() { t("replication.link.cut_button") } else { t("replication.link.heal_button") }}
+                {move || if up.get() { t(key::REPLICATION_LINK_CUT_BUTTON) } else { t(key::REPLICATION_LINK_HEAL_BUTTON) }}
             </button>
         </li>
     }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::broker_name;
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::replication::{RecordView, ReplicaView, Replication};
 use crate::ui::markup::Markup;
@@ -55,7 +55,7 @@ fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     let (start, end) = window(max_leo);
     let leader_records = leader.and_then(|l| views.iter().find(|v| v.broker == l)).map(|v| v.records.as_slice());
     let class = if start > 0 { "log-grid folded" } else { "log-grid" };
-    let mut head = html!("<div class=\"who\">{}</div>", t("replication.logs.offset"));
+    let mut head = html!("<div class=\"who\">{}</div>", t(key::REPLICATION_LOGS_OFFSET));
     if start > 0 {
         html!(head, "<div class=\"fold\">0–{}</div>", start - 1);
     }
@@ -72,7 +72,7 @@ fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
 fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {
     let (hw, leo) = (v.high_watermark, v.log_end_offset);
     let star = if is_leader { " ★" } else { "" };
-    let (class, state) = if v.alive { ("log-row", "") } else { ("log-row down", t("replication.logs.down")) };
+    let (class, state) = if v.alive { ("log-row", "") } else { ("log-row down", t(key::REPLICATION_LOGS_DOWN)) };
     let mut cells = html!(
         "<div class=\"who\"><strong>{}{}</strong> <span class=\"muted\">{}</span><span class=\"num small\">LEO {} · HW {}</span></div>",
         broker_name(v.broker),
@@ -97,9 +97,9 @@ fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<
 
 fn record_cell(offset: i64, r: RecordView, differs: bool) -> Html {
     let state =
-        if r.below_high_watermark { t("replication.logs.committed") } else { t("replication.logs.uncommitted") };
+        if r.below_high_watermark { t(key::REPLICATION_LOGS_COMMITTED) } else { t(key::REPLICATION_LOGS_UNCOMMITTED) };
     let title = tf(
-        "replication.logs.cell",
+        key::REPLICATION_LOGS_CELL,
         &[
             ("offset", &offset.to_string()),
             ("record", &r.record_id.to_string()),
@@ -125,7 +125,7 @@ fn slot(out: &mut Html, offset: i64, record: Option<RecordView>, hw: i64, leo: i
     let class = if offset == hw { "slot hw-edge" } else { "slot" };
     let cell = match record {
         Some(r) => record_cell(offset, r, differs),
-        None if offset == leo => html!("<div class=\"rec next\" title=\"{}\"></div>", t("replication.logs.next")),
+        None if offset == leo => html!("<div class=\"rec next\" title=\"{}\"></div>", t(key::REPLICATION_LOGS_NEXT)),
         None => html!("<div class=\"rec empty\"></div>"),
     };
     html!(out, "<div class=\"{}\">{}<div class=\"mark\">{}</div></div>", class, cell, marker(offset, hw, leo));
@@ -136,7 +136,7 @@ fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
         .into_iter()
         .map(|(epoch, first, count)| {
             let title = tf(
-                "replication.logs.run",
+                key::REPLICATION_LOGS_RUN,
                 &[("epoch", &epoch.to_string()), ("first", &first.to_string()), ("count", &count.to_string())],
             );
             html!("<span class=\"chip epoch-{}\" title=\"{}\">e{}×{}</span>", epoch_class(epoch), title, epoch, count)
@@ -159,8 +159,8 @@ pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
     });
     view! {
         <section aria-labelledby="rep-logs-title">
-            <h2 id="rep-logs-title">{t("replication.logs")}</h2>
-            <p class="legend">{t("replication.logs.legend")}</p>
+            <h2 id="rep-logs-title">{t(key::REPLICATION_LOGS)}</h2>
+            <p class="legend">{t(key::REPLICATION_LOGS_LEGEND)}</p>
             <Markup class="rep-scroll" html=markup/>
         </section>
     }

@@ -12,18 +12,18 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use super::widgets::PresetPicker;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::model::replication::{node_actor, Node, Replication};
 
 #[component]
 pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
     view! {
         <div class="replication">
-            <p class="intro">{t("replication.intro")}</p>
+            <p class="intro">{t(key::REPLICATION_INTRO)}</p>
             <PresetPicker session=session/>
             <section aria-labelledby="rep-cluster-title">
-                <h2 id="rep-cluster-title">{t("replication.cluster")}</h2>
-                <p class="legend">{t("replication.cluster.legend")}</p>
+                <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
+                <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
                 <div class="rep-scroll">
                     <wire::Wire session=session/>
                     <brokers::NodeCards session=session/>

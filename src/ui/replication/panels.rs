@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::brokers::acks_text;
 use crate::html;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::replication::{Replication, Settings};
 use crate::ui::markup::Markup;
@@ -15,9 +15,9 @@ fn describe_markup(w: &Replication) -> Html {
     // Kafka's own describe line, formatted by the model from its fields.
     let mut out = html!("<pre class=\"describe\" data-testid=\"describe\">{}</pre>", d.line.to_string());
     let figures = [
-        ("replication.under_replicated", "under-replicated", d.under_replicated_partitions),
-        ("replication.under_min_isr", "under-min-isr", d.under_min_isr_partitions),
-        ("replication.offline", "offline", d.offline_partitions),
+        (key::REPLICATION_UNDER_REPLICATED, "under-replicated", d.under_replicated_partitions),
+        (key::REPLICATION_UNDER_MIN_ISR, "under-min-isr", d.under_min_isr_partitions),
+        (key::REPLICATION_OFFLINE, "offline", d.offline_partitions),
     ];
     let stats: Html = figures
         .into_iter()
@@ -30,14 +30,14 @@ fn describe_markup(w: &Replication) -> Html {
             )
         })
         .collect();
-    html!(out, "<dl class=\"stats\">{}</dl><p class=\"legend\">{}</p>", stats, t("replication.describe.hint"));
+    html!(out, "<dl class=\"stats\">{}</dl><p class=\"legend\">{}</p>", stats, t(key::REPLICATION_DESCRIBE_HINT));
     let divergent = w.divergent_offsets();
     if !divergent.is_empty() {
         let list = divergent.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         html!(
             out,
             "<p class=\"warn\" data-testid=\"divergent\">≠ {} <span class=\"num\">{}</span></p>",
-            t("replication.divergent"),
+            t(key::REPLICATION_DIVERGENT),
             list
         );
     }
@@ -49,7 +49,7 @@ pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
     let markup = Signal::derive(move || session.with(|run| describe_markup(run.world())));
     view! {
         <section class="rep-partition" aria-labelledby="rep-describe-title">
-            <h2 id="rep-describe-title" class="mono">{t("replication.describe")}</h2>
+            <h2 id="rep-describe-title" class="mono">{t(key::REPLICATION_DESCRIBE)}</h2>
             <Markup html=markup/>
         </section>
     }
@@ -58,7 +58,7 @@ pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
 /// (property, value) rows of the config panel.
 fn config_rows(s: &Settings, unclean: bool) -> Vec<(&'static str, String)> {
     let epoch =
-        if s.leader_epoch_enabled { t("replication.config.epoch_on") } else { t("replication.config.epoch_off") };
+        if s.leader_epoch_enabled { t(key::REPLICATION_CONFIG_EPOCH_ON) } else { t(key::REPLICATION_CONFIG_EPOCH_OFF) };
     vec![
         ("acks", acks_text(s.acks).to_string()),
         ("min.insync.replicas", s.min_insync_replicas.to_string()),
@@ -92,9 +92,9 @@ pub fn ConfigPanel(session: Session<Replication>) -> impl IntoView {
     let markup = Signal::derive(move || session.with(|run| config_markup(run.world())));
     view! {
         <section class="rep-config" aria-labelledby="rep-config-title">
-            <h2 id="rep-config-title">{t("replication.config")}</h2>
+            <h2 id="rep-config-title">{t(key::REPLICATION_CONFIG)}</h2>
             <Markup html=markup/>
-            <p class="legend">{t("replication.config.hint")}</p>
+            <p class="legend">{t(key::REPLICATION_CONFIG_HINT)}</p>
         </section>
     }
 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::{broker_name, node_name};
 use crate::html;
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::Describe;
 use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Replication};
@@ -70,12 +70,12 @@ fn arc_path(a: Arc) -> String {
 /// Short label and css class of a message kind.
 fn kind_style(kind: MessageKind) -> (&'static str, &'static str) {
     match kind {
-        MessageKind::Fetch => (t("replication.msg.fetch"), "fetch"),
-        MessageKind::FetchResponse => (t("replication.msg.fetch_response"), "fetch-resp"),
-        MessageKind::OffsetsForLeaderEpoch => (t("replication.msg.epoch"), "epoch"),
-        MessageKind::OffsetsForLeaderEpochResponse => (t("replication.msg.epoch_response"), "epoch-resp"),
-        MessageKind::Produce => (t("replication.msg.produce"), "produce"),
-        MessageKind::ProduceResponse => (t("replication.msg.produce_response"), "produce-resp"),
+        MessageKind::Fetch => (t(key::REPLICATION_MSG_FETCH), "fetch"),
+        MessageKind::FetchResponse => (t(key::REPLICATION_MSG_FETCH_RESPONSE), "fetch-resp"),
+        MessageKind::OffsetsForLeaderEpoch => (t(key::REPLICATION_MSG_EPOCH), "epoch"),
+        MessageKind::OffsetsForLeaderEpochResponse => (t(key::REPLICATION_MSG_EPOCH_RESPONSE), "epoch-resp"),
+        MessageKind::Produce => (t(key::REPLICATION_MSG_PRODUCE), "produce"),
+        MessageKind::ProduceResponse => (t(key::REPLICATION_MSG_PRODUCE_RESPONSE), "produce-resp"),
     }
 }
 
@@ -110,15 +110,15 @@ fn node_boxes(out: &mut Html, w: &Replication) {
     node_box(out, 0, &node_name(Node::Producer), "", "producer");
     for b in w.brokers() {
         let (sub, class) = if !b.alive {
-            (t("replication.node.down").to_string(), "down")
+            (t(key::REPLICATION_NODE_DOWN).to_string(), "down")
         } else if b.paused {
-            (t("replication.node.paused").to_string(), "paused")
+            (t(key::REPLICATION_NODE_PAUSED).to_string(), "paused")
         } else if p.leader() == Some(b.id) {
-            (tf("replication.node.leader", &[("epoch", &p.leader_epoch().to_string())]), "leader")
+            (tf(key::REPLICATION_NODE_LEADER, &[("epoch", &p.leader_epoch().to_string())]), "leader")
         } else if p.isr().contains(&b.id) {
-            (t("replication.node.in_isr").to_string(), "follower")
+            (t(key::REPLICATION_NODE_IN_ISR).to_string(), "follower")
         } else {
-            (t("replication.node.out_of_isr").to_string(), "out")
+            (t(key::REPLICATION_NODE_OUT_OF_ISR).to_string(), "out")
         };
         node_box(out, b.id as usize, &broker_name(b.id), &sub, class);
     }
@@ -142,7 +142,7 @@ fn cut_link(out: &mut Html, a: Node, b: Node, n: usize) {
     let (ca, cb) = (column(a, n), column(b, n));
     let arc = arc(ca.min(cb), ca.max(cb));
     let (mx, my) = point_on(arc, 0.5);
-    let title = tf("replication.link.cut_title", &[("a", &node_name(a)), ("b", &node_name(b))]);
+    let title = tf(key::REPLICATION_LINK_CUT_TITLE, &[("a", &node_name(a)), ("b", &node_name(b))]);
     html!(
         out,
         "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">✂</text></g>",
@@ -193,7 +193,7 @@ pub fn Wire(session: Session<Replication>) -> impl IntoView {
     let cols = move || session.with(|run| run.world().brokers().len() + 2);
     let drawing = Signal::derive(move || session.with(markup));
     view! {
-        <svg class="wire" role="img" aria-label=t("replication.wire.label") style=move || format!("--cols: {}", cols())
+        <svg class="wire" role="img" aria-label=t(key::REPLICATION_WIRE_LABEL) style=move || format!("--cols: {}", cols())
             viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)>
             <Markup host=Host::G html=drawing/>
         </svg>
@@ -203,16 +203,16 @@ pub fn Wire(session: Session<Replication>) -> impl IntoView {
 /// The messages on the wire as text (readable without the drawing).
 fn list_markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let messages = in_flight(run.sim());
-    let mut out = html!("<strong>{}</strong> ", t("replication.wire.title"));
+    let mut out = html!("<strong>{}</strong> ", t(key::REPLICATION_WIRE_TITLE));
     if messages.is_empty() {
-        html!(out, "<span class=\"muted\">{}</span>", t("replication.wire.none"));
+        html!(out, "<span class=\"muted\">{}</span>", t(key::REPLICATION_WIRE_NONE));
         return out;
     }
     let items: Html =
         messages.iter().take(6).map(|m| html!("<li>{} · {:.0}%</li>", message_text(m), m.progress * 100.0)).collect();
     html!(out, "<ul>{}</ul>", items);
     if messages.len() > 6 {
-        let more = tf("replication.wire.more", &[("count", &(messages.len() - 6).to_string())]);
+        let more = tf(key::REPLICATION_WIRE_MORE, &[("count", &(messages.len() - 6).to_string())]);
         html!(out, " <span class=\"muted\">{}</span>", more);
     }
     out

@@ -14,7 +14,7 @@ use super::markup::{Host, Markup};
 use super::session::Session;
 use super::widgets::PresetPicker;
 use crate::html;
-use crate::i18n::t;
+use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::timer::TimerLab;
 
@@ -23,11 +23,11 @@ pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
     let broker = move || session.with(|run| run.world().purgatory().is_some());
     view! {
         <div class="timer">
-            <p class="intro">{t("timer.intro")}</p>
+            <p class="intro">{t(key::TIMER_INTRO)}</p>
             <PresetPicker session=session/>
             <div class="timer-main">
                 <section class="wheel-figure" aria-labelledby="timer-wheel-title">
-                    <h2 id="timer-wheel-title">{t("timer.wheel")}</h2>
+                    <h2 id="timer-wheel-title">{t(key::TIMER_WHEEL)}</h2>
                     <Legend/>
                     <rings::RingsFigure session=session/>
                 </section>
@@ -52,13 +52,13 @@ pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
 #[component]
 fn Legend() -> impl IntoView {
     let items = [
-        ("sandbox", "●", "timer.legend.sandbox"),
-        ("produce", "■", "timer.legend.produce"),
-        ("fetch", "◆", "timer.legend.fetch"),
-        ("pointer", "┃", "timer.legend.pointer"),
-        ("busy", "▨", "timer.legend.busy"),
-        ("fell", "↘", "timer.legend.fell"),
-        ("ran", "✓", "timer.legend.ran"),
+        ("sandbox", "●", key::TIMER_LEGEND_SANDBOX),
+        ("produce", "■", key::TIMER_LEGEND_PRODUCE),
+        ("fetch", "◆", key::TIMER_LEGEND_FETCH),
+        ("pointer", "┃", key::TIMER_LEGEND_POINTER),
+        ("busy", "▨", key::TIMER_LEGEND_BUSY),
+        ("fell", "↘", key::TIMER_LEGEND_FELL),
+        ("ran", "✓", key::TIMER_LEGEND_RAN),
     ];
     let markup: Html = items
         .iter()

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::html::row;
 use crate::html;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::{Fault, Node};
 use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab, WaitingProduceView};
@@ -19,7 +19,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
         session.with(|run| {
             let s = run.world().settings();
             tf(
-                "timer.broker.settings",
+                key::TIMER_BROKER_SETTINGS,
                 &[
                     ("acks", s.acks.kafka_value()),
                     ("timeout", &s.request_timeout_ms.to_string()),
@@ -32,11 +32,11 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
     };
     view! {
         <section class="purgatory" aria-labelledby="timer-broker-title">
-            <h2 id="timer-broker-title">{t("timer.broker")}</h2>
-            <p class="legend">{t("timer.broker.intro")}</p>
+            <h2 id="timer-broker-title">{t(key::TIMER_BROKER)}</h2>
+            <p class="legend">{t(key::TIMER_BROKER_INTRO)}</p>
             <p class="config-line num">{settings}</p>
             <Markup host=Host::Dl class="stats" testid="purgatory-stats" html=Signal::derive(move || view_of().map(|p| stats(&p)).unwrap_or_default())/>
-            <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t("timer.broker.produce")}</button>
+            <button class="primary" on:click=move |_| session.command(Command::Produce { records: 1 })>{t(key::TIMER_BROKER_PRODUCE)}</button>
             <ReplicaTable session=session/>
             <WaitingProduces session=session/>
         </section>
@@ -46,12 +46,12 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
 /// The purgatory's numbers as `<dt>`/`<dd>` pairs.
 fn stats(p: &PurgatoryView) -> Html {
     let figures = [
-        ("timer.broker.leo", "leo", p.log_end_offset.to_string()),
-        ("timer.broker.hw", "hw", p.high_watermark.to_string()),
-        ("timer.broker.isr", "isr", join(&p.isr)),
-        ("timer.broker.completed", "completed", p.completed_produces.to_string()),
-        ("timer.broker.expired", "expired", p.expired_produces.to_string()),
-        ("timer.broker.consumer", "consumer", p.consumer_offset.to_string()),
+        (key::TIMER_BROKER_LEO, "leo", p.log_end_offset.to_string()),
+        (key::TIMER_BROKER_HW, "hw", p.high_watermark.to_string()),
+        (key::TIMER_BROKER_ISR, "isr", join(&p.isr)),
+        (key::TIMER_BROKER_COMPLETED, "completed", p.completed_produces.to_string()),
+        (key::TIMER_BROKER_EXPIRED, "expired", p.expired_produces.to_string()),
+        (key::TIMER_BROKER_CONSUMER, "consumer", p.consumer_offset.to_string()),
     ];
     figures
         .iter()
@@ -72,7 +72,7 @@ use crate::model::join_ids as join;
 fn place(session: Session<TimerLab>, task: u64) -> String {
     session.with(|run| match run.world().timer().location(task) {
         Some((level, bucket)) => {
-            tf("timer.location", &[("level", &level.to_string()), ("bucket", &bucket.to_string())])
+            tf(key::TIMER_LOCATION, &[("level", &level.to_string()), ("bucket", &bucket.to_string())])
         }
         None => "–".to_string(),
     })
@@ -85,12 +85,12 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
     view! {
         <table class="replicas" data-testid="replicas">
             <thead><tr>
-                <th scope="col">{t("timer.broker.replica")}</th>
-                <th scope="col">{t("timer.broker.state")}</th>
-                <th scope="col">{t("timer.broker.in_isr")}</th>
+                <th scope="col">{t(key::TIMER_BROKER_REPLICA)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_STATE)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_IN_ISR)}</th>
                 <th scope="col" class="num">"LEO"</th>
-                <th scope="col">{t("timer.broker.fetch")}</th>
-                <th scope="col">{t("timer.broker.faults")}</th>
+                <th scope="col">{t(key::TIMER_BROKER_FETCH)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_FAULTS)}</th>
             </tr></thead>
             <tbody>
                 <For each=move || replicas.get() key=|r| r.broker
@@ -103,27 +103,27 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
 /// Symbol, css class and catalog key of a replica's state.
 fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     match (r.leader, r.alive, r.fetching, r.fenced) {
-        (true, ..) => ("★", "leader", "timer.state.leader"),
-        (false, true, true, _) => ("✓", "ok", "timer.state.fetching"),
-        (false, true, false, _) => ("‖", "bad", "timer.state.stalled"),
-        (false, false, _, false) => ("✗", "bad", "timer.state.crashed"),
-        (false, false, _, true) => ("✗", "bad", "timer.state.fenced"),
+        (true, ..) => ("★", "leader", key::TIMER_STATE_LEADER),
+        (false, true, true, _) => ("✓", "ok", key::TIMER_STATE_FETCHING),
+        (false, true, false, _) => ("‖", "bad", key::TIMER_STATE_STALLED),
+        (false, false, _, false) => ("✗", "bad", key::TIMER_STATE_CRASHED),
+        (false, false, _, true) => ("✗", "bad", key::TIMER_STATE_FENCED),
     }
 }
 
 /// Symbol, css class and catalog key of a replica's ISR membership.
 fn isr_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     if r.in_isr {
-        ("✓", "ok", "timer.yes")
+        ("✓", "ok", key::TIMER_YES)
     } else {
-        ("✗", "bad", "timer.no")
+        ("✗", "bad", key::TIMER_NO)
     }
 }
 
 /// One replica, kept by broker id (its fault buttons keep focus); its cells follow the model.
 fn replica_row(session: Session<TimerLab>, id: u32, leader: bool, replicas: Memo<Vec<ReplicaView>>) -> impl IntoView {
     let read = move |f: fn(&ReplicaView) -> (&'static str, &'static str, &'static str)| {
-        replicas.with(|all| all.iter().find(|r| r.broker == id).map(f)).unwrap_or(("", "", "timer.no"))
+        replicas.with(|all| all.iter().find(|r| r.broker == id).map(f)).unwrap_or(("", "", key::TIMER_NO))
     };
     let fetching = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.fetching));
     let alive = move || replicas.with(|all| all.iter().any(|r| r.broker == id && r.alive));
@@ -132,16 +132,16 @@ fn replica_row(session: Session<TimerLab>, id: u32, leader: bool, replicas: Memo
         let parked = replicas.with(|all| all.iter().find(|r| r.broker == id).and_then(|r| r.parked_fetch_task));
         parked.map_or_else(
             || "–".to_string(),
-            |task| tf("timer.broker.parked", &[("task", &task.to_string()), ("place", &place(session, task))]),
+            |task| tf(key::TIMER_BROKER_PARKED, &[("task", &task.to_string()), ("place", &place(session, task))]),
         )
     };
     let name = move |key: &'static str| tf(key, &[("id", &id.to_string())]);
     let node = Node::Id(id);
     let faults = (!leader).then(|| {
         view! {
-            <button disabled=move || !fetching() on:click=move |_| session.command(Command::Fault(Fault::Pause { node, duration_ms: None }))>{name("timer.broker.stall")}</button>
-            <button class="danger" disabled=move || !alive() on:click=move |_| session.command(Command::Fault(Fault::Crash(node)))>{name("timer.broker.kill")}</button>
-            <button disabled=fetching on:click=move |_| session.command(Command::Fault(Fault::Restart(node)))>{name("timer.broker.restart")}</button>
+            <button disabled=move || !fetching() on:click=move |_| session.command(Command::Fault(Fault::Pause { node, duration_ms: None }))>{name(key::TIMER_BROKER_STALL)}</button>
+            <button class="danger" disabled=move || !alive() on:click=move |_| session.command(Command::Fault(Fault::Crash(node)))>{name(key::TIMER_BROKER_KILL)}</button>
+            <button disabled=fetching on:click=move |_| session.command(Command::Fault(Fault::Restart(node)))>{name(key::TIMER_BROKER_RESTART)}</button>
         }
     });
     view! {
@@ -160,14 +160,14 @@ fn replica_row(session: Session<TimerLab>, id: u32, leader: bool, replicas: Memo
 fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
     let waiting = move || session.with(|run| run.world().purgatory().map(|p| p.waiting_produces).unwrap_or_default());
     view! {
-        <h3>{t("timer.broker.waiting")}</h3>
+        <h3>{t(key::TIMER_BROKER_WAITING)}</h3>
         <table class="waiting" data-testid="waiting-produces">
             <thead><tr>
-                <th scope="col">{t("timer.broker.request")}</th>
-                <th scope="col">{t("timer.broker.until")}</th>
-                <th scope="col">{t("timer.broker.task")}</th>
-                <th scope="col">{t("timer.pending.location")}</th>
-                <th scope="col">{t("timer.broker.expires")}</th>
+                <th scope="col">{t(key::TIMER_BROKER_REQUEST)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_UNTIL)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_TASK)}</th>
+                <th scope="col">{t(key::TIMER_PENDING_LOCATION)}</th>
+                <th scope="col">{t(key::TIMER_BROKER_EXPIRES)}</th>
             </tr></thead>
             <Markup host=Host::Tbody html=Signal::derive(move || waiting_rows(session, waiting()))/>
         </table>
@@ -177,7 +177,7 @@ fn WaitingProduces(session: Session<TimerLab>) -> impl IntoView {
 /// The waiting produces as table rows, each with its timer task's place and expiry.
 fn waiting_rows(session: Session<TimerLab>, rows: Vec<WaitingProduceView>) -> Html {
     if rows.is_empty() {
-        return html!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t("timer.broker.none"));
+        return html!(r#"<tr><td colspan="5" class="muted">{}</td></tr>"#, t(key::TIMER_BROKER_NONE));
     }
     let expiry = |task: u64| session.with(|run| run.world().timer().expiration_of(task));
     let mut out = Html::new();

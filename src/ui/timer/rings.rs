@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::geometry::{center, point, Rings, D, SIZE};
 use crate::html;
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::Describe;
 use crate::model::timer::{LevelView, MoveView, TaskOrigin, TimerLab};
@@ -97,7 +97,7 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
             r#"<text class="hub" x="{}" y="{}" text-anchor="middle">{}</text><text class="hub num" x="{}" y="{}" text-anchor="middle">{} ms</text>"#,
             D(center()),
             D(center() - 8.0),
-            t("timer.rings.clock"),
+            t(key::TIMER_RINGS_CLOCK),
             D(center()),
             D(center() + 10.0),
             clock()
@@ -106,7 +106,7 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     let view_box = format!("0 0 {SIZE} {SIZE}");
     view! {
         <svg class="rings" viewBox=view_box role="img" aria-labelledby="timer-rings-title" data-testid="rings">
-            <title id="timer-rings-title">{t("timer.rings.title")}</title>
+            <title id="timer-rings-title">{t(key::TIMER_RINGS_TITLE)}</title>
             <Markup host=Host::G html=Signal::derive(drawing)/>
             <For each=move || dots.get() key=|dot| dot.id children=move |dot| task_dot(dot.id, rings, dots)/>
             <Markup host=Host::G html=Signal::derive(hub)/>
@@ -142,7 +142,7 @@ fn busy_buckets(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
         for bucket in &wheel.buckets {
             let Some(expiration) = bucket.expiration_ms else { continue };
             let title = tf(
-                "timer.bucket.title",
+                key::TIMER_BUCKET_TITLE,
                 &[
                     ("level", &wheel.level.to_string()),
                     ("bucket", &bucket.index.to_string()),
@@ -166,7 +166,7 @@ fn pointers(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
         let bucket = ((wheel.current_time_ms / wheel.tick_ms) % wheel.wheel_size as u64) as usize;
         let ((x1, y1), (x2, y2)) = rings.pointer(wheel.level, bucket);
         let title = tf(
-            "timer.pointer.title",
+            key::TIMER_POINTER_TITLE,
             &[
                 ("level", &wheel.level.to_string()),
                 ("time", &wheel.current_time_ms.to_string()),
@@ -262,7 +262,7 @@ fn dot_markup(rings: Rings, d: &Dot) -> Html {
     let (label_x, anchor) = if x > center() + 60.0 { (-r - 3.0, "end") } else { (r + 3.0, "start") };
     let origin = render(&d.origin.message());
     let title = tf(
-        "timer.dot.title",
+        key::TIMER_DOT_TITLE,
         &[("id", &d.id.to_string()), ("origin", &origin), ("expiration", &d.expiration_ms.to_string())],
     );
     let mut svg = html!("<title>{}</title>", title);
@@ -283,7 +283,7 @@ fn dot_markup(rings: Rings, d: &Dot) -> Html {
     let label = if d.count == 1 {
         html!(r#"<tspan class="exp">{} ms</tspan> {}"#, d.expiration_ms, short(&d.origin))
     } else if d.slot == 0 {
-        Html::text(&tf("timer.dot.many", &[("count", &d.count.to_string())]))
+        Html::text(&tf(key::TIMER_DOT_MANY, &[("count", &d.count.to_string())]))
     } else {
         return svg;
     };

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::html;
-use crate::i18n::{render, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::model::kernel::Describe;
 use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
 use crate::ui::markup::Markup;
@@ -25,7 +25,7 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
                 session.command(Command::AddTask { delay_ms, label: label.get_untracked().trim().to_string() })
             }
             Err(_) => Transport::error(&session).set(Some(
-                crate::i18n::message("timer.add.bad_delay").with("text", crate::model::kernel::Arg::text(text)),
+                crate::i18n::message(key::TIMER_ADD_BAD_DELAY).with("text", crate::model::kernel::Arg::text(text)),
             )),
         }
     };
@@ -44,33 +44,33 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
     };
     view! {
         <section class="controls" aria-labelledby="timer-controls-title">
-            <h2 id="timer-controls-title">{t("timer.controls")}</h2>
+            <h2 id="timer-controls-title">{t(key::TIMER_CONTROLS)}</h2>
             <form class="add-task" on:submit=add>
-                <label>{t("timer.add.delay")}
+                <label>{t(key::TIMER_ADD_DELAY)}
                     <input type="number" min="0" step="1" size="7" data-testid="add-delay" prop:value=delay
                         on:input=move |ev| delay.set(event_target_value(&ev))/>
                 </label>
-                <label>{t("timer.add.label")}
+                <label>{t(key::TIMER_ADD_LABEL)}
                     <input type="text" size="9" maxlength="24" data-testid="add-label" prop:value=label
                         on:input=move |ev| label.set(event_target_value(&ev))/>
                 </label>
-                <button type="submit" class="primary">{t("timer.add")}</button>
+                <button type="submit" class="primary">{t(key::TIMER_ADD)}</button>
             </form>
             <div class="advance">
                 <button on:click=advance_tick disabled=move || !at_end() data-testid="advance-tick">
-                    {move || tf("timer.advance.tick", &[("tick", &tick_ms().to_string())])}
+                    {move || tf(key::TIMER_ADVANCE_TICK, &[("tick", &tick_ms().to_string())])}
                 </button>
                 <button on:click=advance_next disabled=move || !at_end() || next().is_none() data-testid="advance-next">
                     {move || match next() {
-                        Some((at, _)) => tf("timer.advance.next", &[("at", &at.to_string())]),
-                        None => t("timer.advance.none").to_string(),
+                        Some((at, _)) => tf(key::TIMER_ADVANCE_NEXT, &[("at", &at.to_string())]),
+                        None => t(key::TIMER_ADVANCE_NONE).to_string(),
                     }}
                 </button>
             </div>
             <Show when=move || !at_end()>
-                <p class="hint warn">{t("timer.advance.past")}</p>
+                <p class="hint warn">{t(key::TIMER_ADVANCE_PAST)}</p>
             </Show>
-            <p class="hint">{t("timer.advance.hint")}</p>
+            <p class="hint">{t(key::TIMER_ADVANCE_HINT)}</p>
         </section>
     }
 }
@@ -81,11 +81,11 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
     let markup = move || {
         let moves = session.with(|run| run.world().last_moves());
         let Some(first) = moves.first() else {
-            return html!(r#"<p class="muted">{}</p>"#, t("timer.happened.none"));
+            return html!(r#"<p class="muted">{}</p>"#, t(key::TIMER_HAPPENED_NONE));
         };
         let mut out = html!(
             r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#,
-            tf("timer.happened.at", &[("at", &first.step.at_ms.to_string())])
+            tf(key::TIMER_HAPPENED_AT, &[("at", &first.step.at_ms.to_string())])
         );
         for m in &moves {
             let (class, symbol, text) = move_line(m);
@@ -102,7 +102,7 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
     };
     view! {
         <section class="happened" aria-labelledby="timer-happened-title" aria-live="polite">
-            <h2 id="timer-happened-title">{t("timer.happened")}</h2>
+            <h2 id="timer-happened-title">{t(key::TIMER_HAPPENED)}</h2>
             <Markup html=Signal::derive(markup)/>
         </section>
     }
@@ -116,7 +116,9 @@ fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
             ("id", m.step.id.to_string()),
             (
                 "origin",
-                m.origin.as_ref().map_or_else(|| t("timer.happened.cancelled").to_string(), |o| render(&o.message())),
+                m.origin
+                    .as_ref()
+                    .map_or_else(|| t(key::TIMER_HAPPENED_CANCELLED).to_string(), |o| render(&o.message())),
             ),
             ("expiration", m.step.expiration_ms.to_string()),
             ("level", level.to_string()),
@@ -129,9 +131,9 @@ fn move_line(m: &MoveView) -> (&'static str, &'static str, String) {
     match m.step.to {
         Some((to_level, to_bucket)) => {
             let all = args(&[("to_level", to_level.to_string()), ("to_bucket", to_bucket.to_string())]);
-            ("fell", "↘", fill("timer.happened.fell", &all))
+            ("fell", "↘", fill(key::TIMER_HAPPENED_FELL, &all))
         }
-        None => ("ran", "✓", fill("timer.happened.ran", &args(&[]))),
+        None => ("ran", "✓", fill(key::TIMER_HAPPENED_RAN, &args(&[]))),
     }
 }
 
@@ -169,26 +171,26 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
     });
     let empty = move || {
         listing.with(|(rows, _, _)| rows.is_empty()).then(|| {
-            view! { <tr><td colspan="5" class="muted">{t("timer.pending.none")}</td></tr> }
+            view! { <tr><td colspan="5" class="muted">{t(key::TIMER_PENDING_NONE)}</td></tr> }
         })
     };
     let more = move || {
         let (shown, total) = listing.with(|(rows, total, _)| (rows.len(), *total));
         (total > shown).then(|| {
-            let text = tf("timer.pending.more", &[("count", &(total - shown).to_string())]);
+            let text = tf(key::TIMER_PENDING_MORE, &[("count", &(total - shown).to_string())]);
             view! { <tr><td colspan="5" class="muted">{text}</td></tr> }
         })
     };
     view! {
         <section class="pending" aria-labelledby="timer-pending-title">
-            <h2 id="timer-pending-title">{t("timer.pending")}</h2>
+            <h2 id="timer-pending-title">{t(key::TIMER_PENDING)}</h2>
             <table data-testid="pending">
                 <thead><tr>
-                    <th scope="col">{t("timer.pending.task")}</th>
-                    <th scope="col">{t("timer.pending.origin")}</th>
-                    <th scope="col">{t("timer.pending.expiration")}</th>
-                    <th scope="col">{t("timer.pending.location")}</th>
-                    <th scope="col">{t("timer.pending.action")}</th>
+                    <th scope="col">{t(key::TIMER_PENDING_TASK)}</th>
+                    <th scope="col">{t(key::TIMER_PENDING_ORIGIN)}</th>
+                    <th scope="col">{t(key::TIMER_PENDING_EXPIRATION)}</th>
+                    <th scope="col">{t(key::TIMER_PENDING_LOCATION)}</th>
+                    <th scope="col">{t(key::TIMER_PENDING_ACTION)}</th>
                 </tr></thead>
                 <tbody>
                     <For each=move || listing.with(|(rows, _, _)| rows.clone()) key=|row| row.task.id
@@ -206,16 +208,16 @@ fn pending_row(session: Session<TimerLab>, first: PendingRow, listing: Memo<List
     let id = first.task.id;
     let expiration_ms = first.task.expiration_ms;
     let action = if first.sandbox {
-        let text = tf("timer.cancel", &[("id", &id.to_string())]);
+        let text = tf(key::TIMER_CANCEL, &[("id", &id.to_string())]);
         view! { <button on:click=move |_| session.command(Command::CancelTask(id))>{text}</button> }.into_any()
     } else {
-        view! { <span class="muted">{t("timer.pending.broker")}</span> }.into_any()
+        view! { <span class="muted">{t(key::TIMER_PENDING_BROKER)}</span> }.into_any()
     };
     let place = move || {
         listing.with(|(rows, _, _)| {
             rows.iter().find(|row| row.task.id == id).map(|row| {
                 tf(
-                    "timer.location",
+                    key::TIMER_LOCATION,
                     &[("level", &row.task.level.to_string()), ("bucket", &row.task.bucket.to_string())],
                 )
             })
@@ -223,7 +225,7 @@ fn pending_row(session: Session<TimerLab>, first: PendingRow, listing: Memo<List
     };
     let due = move || {
         let now = listing.with(|(_, _, now)| *now);
-        tf("timer.pending.in", &[("ms", &expiration_ms.saturating_sub(now).to_string())])
+        tf(key::TIMER_PENDING_IN, &[("ms", &expiration_ms.saturating_sub(now).to_string())])
     };
     view! {
         <tr data-testid=format!("pending-{id}")>

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::html::row;
-use crate::i18n::{t, tf};
+use crate::i18n::{key, t, tf};
 use crate::link::LinkState;
 use crate::markup::Html;
 use crate::model::config::{Config, ConfigError};
@@ -38,19 +38,19 @@ pub fn ConfigStrip(session: Session<TimerLab>) -> impl IntoView {
     };
     view! {
         <section class="timer-config" aria-labelledby="timer-config-title">
-            <h2 id="timer-config-title">{t("timer.config")}</h2>
+            <h2 id="timer-config-title">{t(key::TIMER_CONFIG)}</h2>
             <p class="config-line num" data-testid="timer-config">
                 {move || {
                     let (tick, size) = current();
-                    tf("timer.config.line", &[("tick", &tick.to_string()), ("size", &size.to_string()), ("interval", &(tick * size as u64).to_string())])
+                    tf(key::TIMER_CONFIG_LINE, &[("tick", &tick.to_string()), ("size", &size.to_string()), ("interval", &(tick * size as u64).to_string())])
                 }}
             </p>
             <form class="rebuild" on:submit=rebuild>
                 <label>"tickMs"<input type="number" min="1" max="1000" size="5" prop:value=tick on:input=move |ev| tick.set(event_target_value(&ev))/></label>
                 <label>"wheelSize"<input type="number" min="2" max="512" size="5" prop:value=size on:input=move |ev| size.set(event_target_value(&ev))/></label>
-                <button type="submit">{t("timer.config.rebuild")}</button>
+                <button type="submit">{t(key::TIMER_CONFIG_REBUILD)}</button>
             </form>
-            <p class="hint">{t("timer.config.hint")}</p>
+            <p class="hint">{t(key::TIMER_CONFIG_HINT)}</p>
         </section>
     }
 }
@@ -78,19 +78,19 @@ pub fn WheelTable(session: Session<TimerLab>) -> impl IntoView {
     let clock = move || session.with(|run| run.sim().now_ms());
     view! {
         <section class="wheels" aria-labelledby="timer-wheels-title">
-            <h2 id="timer-wheels-title">{t("timer.wheels")}</h2>
+            <h2 id="timer-wheels-title">{t(key::TIMER_WHEELS)}</h2>
             <p class="clocks">
-                {t("timer.wheels.clock")}" "<strong class="num" data-testid="kernel-clock">{move || format!("{} ms", clock())}</strong>
+                {t(key::TIMER_WHEELS_CLOCK)}" "<strong class="num" data-testid="kernel-clock">{move || format!("{} ms", clock())}</strong>
             </p>
-            <p class="legend">{t("timer.wheels.note")}</p>
+            <p class="legend">{t(key::TIMER_WHEELS_NOTE)}</p>
             <table data-testid="wheels">
                 <thead><tr>
-                    <th scope="col">{t("timer.wheels.level")}</th>
+                    <th scope="col">{t(key::TIMER_WHEELS_LEVEL)}</th>
                     <th scope="col">"tickMs"</th>
-                    <th scope="col">{t("timer.wheels.interval")}</th>
-                    <th scope="col">{t("timer.wheels.current")}</th>
-                    <th scope="col">{t("timer.wheels.bucket")}</th>
-                    <th scope="col">{t("timer.wheels.tasks")}</th>
+                    <th scope="col">{t(key::TIMER_WHEELS_INTERVAL)}</th>
+                    <th scope="col">{t(key::TIMER_WHEELS_CURRENT)}</th>
+                    <th scope="col">{t(key::TIMER_WHEELS_BUCKET)}</th>
+                    <th scope="col">{t(key::TIMER_WHEELS_TASKS)}</th>
                 </tr></thead>
                 <Markup host=Host::Tbody html=Signal::derive(move || level_rows(&levels()))/>
             </table>
@@ -104,13 +104,13 @@ pub fn OpsTable(session: Session<TimerLab>) -> impl IntoView {
     let ops = move || session.with(|run| run.world().ops());
     view! {
         <section class="ops" aria-labelledby="timer-ops-title">
-            <h2 id="timer-ops-title">{t("timer.ops")}</h2>
-            <p class="legend">{t("timer.ops.note")}</p>
+            <h2 id="timer-ops-title">{t(key::TIMER_OPS)}</h2>
+            <p class="legend">{t(key::TIMER_OPS_NOTE)}</p>
             <table data-testid="ops">
                 <thead><tr>
-                    <th scope="col">{t("timer.ops.what")}</th>
-                    <th scope="col" class="num">{t("timer.ops.wheel")}</th>
-                    <th scope="col" class="num">{t("timer.ops.heap")}</th>
+                    <th scope="col">{t(key::TIMER_OPS_WHAT)}</th>
+                    <th scope="col" class="num">{t(key::TIMER_OPS_WHEEL)}</th>
+                    <th scope="col" class="num">{t(key::TIMER_OPS_HEAP)}</th>
                 </tr></thead>
                 <Markup host=Host::Tbody html=Signal::derive(move || ops_rows(&ops()))/>
             </table>
@@ -139,13 +139,13 @@ fn level_rows(levels: &[LevelView]) -> Html {
 type OpsRow = (&'static str, fn(&OpCounts) -> u64);
 
 const OPS_ROWS: &[OpsRow] = &[
-    ("timer.ops.inserts", |o| o.inserts),
-    ("timer.ops.reinserts", |o| o.reinserts),
-    ("timer.ops.expirations", |o| o.expirations),
-    ("timer.ops.cancels", |o| o.cancels),
-    ("timer.ops.fired", |o| o.fired),
-    ("timer.ops.stale", |o| o.stale_pops),
-    ("timer.ops.work", |o| o.work),
+    (key::TIMER_OPS_INSERTS, |o| o.inserts),
+    (key::TIMER_OPS_REINSERTS, |o| o.reinserts),
+    (key::TIMER_OPS_EXPIRATIONS, |o| o.expirations),
+    (key::TIMER_OPS_CANCELS, |o| o.cancels),
+    (key::TIMER_OPS_FIRED, |o| o.fired),
+    (key::TIMER_OPS_STALE, |o| o.stale_pops),
+    (key::TIMER_OPS_WORK, |o| o.work),
 ];
 
 /// The wheel's and the heap's counts side by side, then their sizes.
@@ -155,9 +155,9 @@ fn ops_rows(ops: &OpsView) -> Html {
         row(&mut out, key, t(key), &[("num", get(&ops.wheel).to_string()), ("num", get(&ops.heap).to_string())]);
     }
     let sizes = [
-        ("num", tf("timer.ops.levels", &[("count", &ops.wheel_levels.to_string())])),
-        ("num", tf("timer.ops.entries", &[("count", &ops.heap_entries.to_string())])),
+        ("num", tf(key::TIMER_OPS_LEVELS, &[("count", &ops.wheel_levels.to_string())])),
+        ("num", tf(key::TIMER_OPS_ENTRIES, &[("count", &ops.heap_entries.to_string())])),
     ];
-    row(&mut out, "size", t("timer.ops.size"), &sizes);
+    row(&mut out, "size", t(key::TIMER_OPS_SIZE), &sizes);
     out
 }

@@ -169,11 +169,11 @@ crate::messages! {
     PAUSE_DURATION = "groups.refusal.pause" => "a pause lasts 1 to {max} ms";
     PROCESSING = "groups.refusal.slow" => "processing time per record is 0 to {max} ms";
     NO_SUCH_PARTITION = "groups.refusal.no_partition" =>
-        "There is no partition {partition}: the topic has {partitions} partitions.";
+        "There is no partition {partition}: the topic has {partitions, plural, one {# partition} other {# partitions}}.";
     ALREADY_POISONED = "groups.refusal.poisoned" => "{partition} already holds a poison pill.";
-    MEMBER_COUNT = "groups.refusal.members" => "A lab group holds at most {max} members; it has {members}.";
+    MEMBER_COUNT = "groups.refusal.members" => "A lab group holds at most {max, plural, one {# member} other {# members}}; it has {members}.";
     PARTITION_COUNT = "groups.refusal.partitions" =>
-        "The topic {topic} has {partitions} partitions; it can only grow (up to {max}), not to {requested}.";
+        "The topic {topic} has {partitions, plural, one {# partition} other {# partitions}}; it can only grow (up to {max}), not to {requested}.";
     FAULT_NOT_MODELLED = "groups.refusal.fault" => "This scene can kill, restart, pause and slow members only.";
 }
 

@@ -23,7 +23,7 @@ crate::messages! {
     JOIN_TIMEOUT = "groups.fact.join.timeout" =>
         "member {member} did not rejoin within the rebalance timeout (max.poll.interval.ms); removing it";
     JOIN_COMPLETED = "groups.fact.join.completed" =>
-        "Stabilized group {group} generation {generation} with {members} members; leader {leader}";
+        "Stabilized group {group} generation {generation} with {members, plural, one {# member} other {# members}}; leader {leader}";
     ASSIGNMENT_RECEIVED = "groups.fact.sync.leader" => "leader {leader} sent the assignment for generation {generation}";
     SYNC_TIMEOUT = "groups.fact.sync.timeout" =>
         "member {member} did not send SyncGroup within the rebalance timeout; removing it";
@@ -37,7 +37,7 @@ crate::messages! {
     POLL_TIMEOUT_LEAVE = "groups.fact.poll.timeout.leave" => "leaving the group";
     POLL_TIMEOUT_STATIC = "groups.fact.poll.timeout.static" => "static member: no LeaveGroup, heartbeats stop";
     METADATA = "groups.fact.metadata" =>
-        "metadata refresh: {topic} now has {partitions} partitions (assigned {assigned}); requesting a rebalance";
+        "metadata refresh: {topic} now has {partitions, plural, one {# partition} other {# partitions}} (assigned {assigned}); requesting a rebalance";
     LOST = "groups.fact.lost" => "onPartitionsLost({partitions}) without committing";
     REVOKED_EAGER = "groups.fact.revoked.eager" =>
         "onPartitionsRevoked({partitions}): eager protocol revokes everything before JoinGroup";
@@ -63,7 +63,7 @@ crate::messages! {
     CLOSED = "groups.fact.closed" => "closed cleanly (consumer.close())";
     POISON_APPENDED = "groups.fact.poison" =>
         "appended a poison pill to {partition} at offset {offset}: processing it always fails";
-    GROWN = "groups.fact.grown" => "{command}: {topic} grew from {from} to {to} partitions";
+    GROWN = "groups.fact.grown" => "{command}: {topic} grew from {from} to {to, plural, one {# partition} other {# partitions}}";
 }
 
 /// `orders-3`: a topic-partition as Kafka writes it.
