@@ -5,8 +5,18 @@
 use super::Locale;
 use crate::model::kernel::Plural;
 
-/// The CLDR plural category of the whole number `n` in `locale`.
+/// The plural category of the whole number `n` in `locale`: the browser's own
+/// `Intl.PluralRules` on wasm, the same CLDR rules natively.
 pub fn plural_category(locale: Locale, n: i64) -> Plural {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(category) = browser::select(locale, n) {
+        return category;
+    }
+    cldr_category(locale, n)
+}
+
+/// The CLDR plural category of the whole number `n` in `locale` (native rules).
+pub fn cldr_category(locale: Locale, n: i64) -> Plural {
     let i = n.unsigned_abs();
     let millions = i != 0 && i.is_multiple_of(1_000_000);
     match locale {
@@ -33,6 +43,37 @@ pub fn plural_category(locale: Locale, n: i64) -> Plural {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use std::cell::RefCell;
+
+    use super::{Locale, Plural};
+
+    thread_local! {
+        static RULES: RefCell<Option<(Locale, js_sys::Intl::PluralRules)>> = const { RefCell::new(None) };
+    }
+
+    /// `new Intl.PluralRules(tag).select(n)`, the rules object kept for the locale in use.
+    pub fn select(locale: Locale, n: i64) -> Option<Plural> {
+        RULES.with(|rules| {
+            let mut rules = rules.borrow_mut();
+            if rules.as_ref().map(|(l, _)| *l) != Some(locale) {
+                let tags = js_sys::Array::of1(&locale.tag().into());
+                *rules = Some((locale, js_sys::Intl::PluralRules::new(&tags, &js_sys::Object::new())));
+            }
+            let category = String::from(rules.as_ref()?.1.select(n as f64));
+            Some(match category.as_str() {
+                "zero" => Plural::Zero,
+                "one" => Plural::One,
+                "two" => Plural::Two,
+                "few" => Plural::Few,
+                "many" => Plural::Many,
+                _ => Plural::Other,
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,7 +81,7 @@ mod tests {
     #[test]
     fn every_locale_picks_cldrs_categories() {
         let numbers = [0, 1, 2, 5, 21, 1_000_000];
-        let categories = |locale| numbers.map(|n| plural_category(locale, n));
+        let categories = |locale| numbers.map(|n| cldr_category(locale, n));
         use Plural::{Many, One, Other};
         assert_eq!(categories(Locale::En), [Other, One, Other, Other, Other, Other]);
         assert_eq!(categories(Locale::Tr), [Other, One, Other, Other, Other, Other]);

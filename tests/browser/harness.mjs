@@ -23,7 +23,8 @@ export async function serve(base = "/") {
 
 /** A new page that records console errors and uncaught exceptions in `page.problems`. */
 export async function openPage(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // English unless a test asks otherwise: the browser's language would pick the lab's.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   const page = await context.newPage();
   page.problems = [];
   page.on("console", (msg) => { if (msg.type() === "error") page.problems.push(msg.text()); });

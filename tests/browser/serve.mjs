@@ -15,6 +15,7 @@ const TYPES = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".json": "application/json",
+  ".toml": "text/plain; charset=utf-8",
 };
 
 async function fileFor(root, base, urlPath) {

@@ -1,0 +1,102 @@
+// Browser tests of the five languages: a link's lang=, the browser's languages, the menu and its
+// memory, and an embed inside a Spanish lesson page. Expected texts come from the locale files.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { ARTIFACTS, openPage, useLab } from "./harness.mjs";
+
+const lab = useLab();
+const LOCALES = ["es", "pt-BR", "zh-CN", "tr"];
+
+/** The texts of a locale file, key → text (the lab's TOML subset: one "key" = "text" a line). */
+function catalog(tag) {
+  const texts = {};
+  const file = new URL(`../../locales/${tag}.toml`, import.meta.url);
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = line.match(/^"([^"]+)" = "((?:[^"\\]|\\.)*)"/);
+    if (m) texts[m[1]] = JSON.parse(`"${m[2]}"`);
+  }
+  return texts;
+}
+
+async function openIn(url, options = {}) {
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("pageerror", (err) => page.problems.push(String(err)));
+  page.on("console", (msg) => {
+    // A lesson page of the test's own has no icon: the browser's favicon request is not the lab's.
+    if (msg.type() === "error" && !msg.location()?.url?.endsWith("/favicon.ico")) page.problems.push(msg.text());
+  });
+  await page.goto(url);
+  return page;
+}
+
+const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
+const waitForLang = (page, tag) =>
+  page.waitForFunction((t) => document.documentElement.lang === t && document.querySelector("main.scene [data-testid]"), tag, { timeout: 20000 });
+const textOf = (texts, key) => texts[key].split("{")[0].trim();
+
+for (const tag of LOCALES) {
+  test(`every scene opened with lang=${tag} speaks ${tag}`, async () => {
+    const texts = catalog(tag);
+    const page = await openIn(`${lab.server.url}?scene=overview&lang=${tag}`);
+    for (const scene of ["overview", "log", "replication", "groups", "partitioner", "timer"]) {
+      await page.goto(`${lab.server.url}?scene=${scene}&lang=${tag}`);
+      await waitForLang(page, tag);
+      const body = await page.locator("body").innerText();
+      for (const key of ["shell.play", "shell.step", `scene.${scene}`, "shell.log.title"]) {
+        assert.ok(body.includes(textOf(texts, key)), `${scene} in ${tag} shows ${key} = ${texts[key]}`);
+      }
+      assert.ok(body.includes(textOf(texts, `${scene}.intro`).slice(0, 24)), `${scene} intro in ${tag}`);
+      assert.match(page.url(), new RegExp(`lang=${tag}`), "the address keeps the language");
+      await page.screenshot({ path: `${ARTIFACTS}lang-${tag}-${scene}.png` });
+    }
+    assert.deepEqual(page.problems, []);
+  });
+}
+
+test("with no lang=, the browser's languages choose (pt → pt-BR), and English otherwise", async () => {
+  const pt = await openIn(`${lab.server.url}?scene=log`, { locale: "pt-PT" });
+  await waitForLang(pt, "pt-BR");
+  const de = await openIn(`${lab.server.url}?scene=log`, { locale: "de-DE" });
+  await de.waitForSelector("main.scene [data-testid]");
+  assert.equal(await htmlLang(de), "en");
+  assert.deepEqual([...pt.problems, ...de.problems], []);
+});
+
+test("the menu switches the language, keeps the state, and is remembered across scenes", async () => {
+  const page = await openIn(`${lab.server.url}?scene=overview&seed=3&a=s5`, { locale: "en-US" });
+  await page.waitForSelector("main.scene [data-testid]");
+  const before = await page.getByTestId("trace-hash").innerText();
+  await page.getByTestId("language").selectOption("tr");
+  await waitForLang(page, "tr");
+  assert.match(page.url(), /a=s5/);
+  assert.equal(await page.getByTestId("trace-hash").innerText(), before, "the same state, now in Turkish");
+  await page.goto(`${lab.server.url}?scene=timer`);
+  await waitForLang(page, "tr");
+  assert.deepEqual(page.problems, []);
+});
+
+test("a Spanish lesson embeds the acks=1 preset in Spanish", async () => {
+  const texts = catalog("es");
+  // A lesson page on the same host as the lab, with the README's snippet.
+  const lesson = `${lab.server.url}leccion.html`;
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  await context.route(lesson, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>
+    <html lang="es"><head><meta charset="utf-8"><title>Lección 2</title></head><body><h1>Lección 2: acks</h1>
+    <iframe class="kafka-lab" title="Kafka Lab" style="width:100%;border:0"
+      src="./?scene=replication&preset=lab2-acks-1&embed=1&lang=es"></iframe>
+    <script src="./embed.js" defer></script></body></html>` }));
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("pageerror", (err) => page.problems.push(String(err)));
+  await page.goto(lesson);
+  const frame = page.frameLocator("iframe.kafka-lab");
+  await frame.locator('html[lang="es"] main.scene [data-testid]').first().waitFor({ timeout: 20000 });
+  const body = await frame.locator("body").innerText();
+  assert.ok(body.includes(textOf(texts, "shell.play")), "Play in Spanish");
+  assert.ok(body.includes(textOf(texts, "replication.intro").slice(0, 24)), "the scene's intro in Spanish");
+  await page.screenshot({ path: `${ARTIFACTS}lang-es-embed.png` });
+  assert.deepEqual(page.problems, []);
+});
