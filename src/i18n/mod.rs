@@ -10,12 +10,18 @@ use std::sync::{OnceLock, RwLock};
 
 use crate::model::kernel::{fill, write_decimal, Arg, Key, Message, Plural};
 
+mod duration;
 pub mod format;
 mod locale;
 mod plural;
 
 pub use locale::{Locale, LOCALES};
 pub use plural::plural_category;
+
+/// `ms` as a human duration in the active locale (`2 min 05 s`).
+pub fn duration(ms: u64) -> String {
+    duration::duration(current_locale(), ms)
+}
 
 include!(concat!(env!("OUT_DIR"), "/catalog_en.rs"));
 

@@ -205,7 +205,7 @@ fn Footer(shell: Shell, embed: bool) -> impl IntoView {
             <Show when=move || embed>
                 <a href=open_full.clone() target="_blank" rel="noopener">{t(key::SHELL_OPEN_FULL)}</a>
             </Show>
-            <span class="trace">{t(key::SHELL_TRACE)}" "<code data-testid="trace-hash">{hash}</code></span>
+            <span class="trace">{t(key::SHELL_TRACE)}" "<code translate="no" data-testid="trace-hash">{hash}</code></span>
         </footer>
     }
 }

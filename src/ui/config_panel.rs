@@ -59,7 +59,7 @@ fn config_row(row: ConfigRow, edits: RwSignal<Vec<(&'static str, String)>>) -> i
     let changed = row.value != row.default;
     view! {
         <tr class:changed=changed>
-            <th scope="row"><code>{name}</code></th>
+            <th scope="row"><code translate="no">{name}</code></th>
             <td>
                 <input type="text" size="12" prop:value=row.value aria-label=name
                     on:input=move |ev| {

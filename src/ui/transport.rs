@@ -44,8 +44,10 @@ impl PlayState {
     }
 }
 
+/// Exact virtual time in seconds with milliseconds (`29.961 s`), in the locale's decimals.
 pub fn format_clock(ms: u64) -> String {
-    format!("{}.{:03} s", ms / 1000, ms % 1000)
+    let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+    format!("{} {}", crate::i18n::current_locale().decimal(&text), t(key::SHELL_UNIT_S))
 }
 
 #[component]
@@ -77,8 +79,10 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
                     }).collect_view()}
                 </select>
             </label>
-            <span class="clock" aria-label=t(key::SHELL_CLOCK) data-testid="clock">
-                {move || format_clock(status.get().2)}
+            <span class="clock" aria-label=t(key::SHELL_CLOCK) data-testid="clock"
+                data-ms=move || status.get().2.to_string()
+                title=move || tf(key::SHELL_CLOCK_EXACT, &[("ms", &status.get().2.to_string())])>
+                {move || crate::i18n::duration(status.get().2)}
             </span>
             <input type="range" class="scrubber" aria-label=t(key::SHELL_TIMELINE) min="0"
                 prop:max=move || status.get().1.to_string()

@@ -66,3 +66,8 @@ export function useLab() {
 export async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5000 });
 }
+
+/** The transport clock's exact virtual time in milliseconds (the text reads as a human duration). */
+export async function clockMs(page) {
+  return Number(await page.getByTestId("clock").getAttribute("data-ms"));
+}

@@ -53,7 +53,7 @@ fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
         };
         html!(
             out,
-            r#"<tr class="{}" data-testid="config-{}"><th scope="row"><code>{}</code></th><td class="num" title="{}">{}{}</td><td class="muted">{}</td></tr>"#,
+            r#"<tr class="{}" data-testid="config-{}"><th scope="row"><code translate="no">{}</code></th><td class="num" title="{}">{}{}</td><td class="muted">{}</td></tr>"#,
             class,
             name,
             name,

@@ -85,7 +85,7 @@ fn config_row(session: Session<LogLab>, name: &'static str, help: &'static str, 
     };
     view! {
         <div class="log-cfg">
-            <label for=id><code>{name}</code></label>
+            <label for=id><code translate="no">{name}</code></label>
             {control}
             <span class="num muted">{move || session.with(|run| readable(unit, &run.world().settings().log))}</span>
             <p class="log-cfg-help">{t(help)}</p>

@@ -204,9 +204,9 @@ fn IndexDump(
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", index_file())}</h3>
             {pager(start, total, key::LOG_PAGE_ENTRIES)}
-            <pre class="log-pre" data-testid="dump-index">{move || lines().0}</pre>
+            <pre translate="no" class="log-pre" data-testid="dump-index">{move || lines().0}</pre>
             <h3>{move || format!("kafka-dump-log --files {}", time_index_file())}</h3>
-            <pre class="log-pre">{move || lines().1}</pre>
+            <pre translate="no" class="log-pre">{move || lines().1}</pre>
         </div>
     }
 }

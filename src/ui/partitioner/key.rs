@@ -60,26 +60,26 @@ fn Steps(steps: HashSteps) -> impl IntoView {
             <ol class="steps" data-testid="hash-steps">
                 <li>
                     <span class="step-name">{tf(key::PARTITIONER_STEP_BYTES, &[("count", &bytes)])}</span>
-                    <code data-testid="key-bytes">{spaced_hex(&steps.bytes_hex())}</code>
+                    <code translate="no" data-testid="key-bytes">{spaced_hex(&steps.bytes_hex())}</code>
                 </li>
                 <li>
                     <span class="step-name">{t(key::PARTITIONER_STEP_MURMUR2)}</span>
-                    <code data-testid="key-murmur2">{steps.murmur2}</code>
-                    <code class="muted">{format!("0x{}", steps.murmur2_hex)}</code>
+                    <code translate="no" data-testid="key-murmur2">{steps.murmur2}</code>
+                    <code translate="no" class="muted">{format!("0x{}", steps.murmur2_hex)}</code>
                 </li>
                 <li>
                     <span class="step-name">{t(key::PARTITIONER_STEP_POSITIVE)}</span>
-                    <code data-testid="key-positive">{positive.clone()}</code>
+                    <code translate="no" data-testid="key-positive">{positive.clone()}</code>
                 </li>
                 <li>
                     <span class="step-name">{tf(key::PARTITIONER_STEP_MODULO, &[("n", &n)])}</span>
-                    <code>{format!("{positive} % {n} = {}", steps.partition)}</code>
+                    <code translate="no">{format!("{positive} % {n} = {}", steps.partition)}</code>
                 </li>
             </ol>
             <div class="big-partition" aria-live="polite">
                 <span class="muted">{t(key::PARTITIONER_KEY_PARTITION)}</span>
                 <span class="big num" data-testid="key-partition">{steps.partition}</span>
-                <code>{format!("{TOPIC}-{}", steps.partition)}</code>
+                <code translate="no">{format!("{TOPIC}-{}", steps.partition)}</code>
             </div>
         </div>
     }

@@ -27,11 +27,11 @@ pub fn LoadPanel(session: Session<Partitioner>) -> impl IntoView {
             <h2 id="load-title">{t(key::PARTITIONER_LOAD_TITLE)}</h2>
             <LoadControls session=session/>
             <Show when=has_records fallback=|| view! { <p class="muted">{t(key::PARTITIONER_LOAD_EMPTY)}</p> }>
-                <h3 class="tool-title"><code>{format!("kafka-consumer-groups --describe --group lab  ·  {TOPIC}")}</code></h3>
+                <h3 class="tool-title"><code translate="no">{format!("kafka-consumer-groups --describe --group lab  ·  {TOPIC}")}</code></h3>
                 <p class="legend">{t(key::PARTITIONER_LOAD_LEGEND)}</p>
                 <LoadTable loads=Signal::derive(loads)/>
-                <h3 class="tool-title"><code>{format!("kafka-get-offsets --topic {TOPIC}")}</code></h3>
-                <pre class="offsets" data-testid="get-offsets">
+                <h3 class="tool-title"><code translate="no">{format!("kafka-get-offsets --topic {TOPIC}")}</code></h3>
+                <pre translate="no" class="offsets" data-testid="get-offsets">
                     {move || loads().iter().map(|l| format!("{TOPIC}:{}:{}", l.partition, l.log_end_offset)).collect::<Vec<_>>().join("\n")}
                 </pre>
             </Show>
@@ -106,7 +106,7 @@ fn load_row(l: PartitionLoadView, max: u64) -> impl IntoView {
     let hot = l.hot_records > 0;
     view! {
         <tr data-testid=format!("load-{}", l.partition) class:hot=hot>
-            <th scope="row"><code>{format!("{TOPIC}-{}", l.partition)}</code></th>
+            <th scope="row"><code translate="no">{format!("{TOPIC}-{}", l.partition)}</code></th>
             <td class="wide">
                 <div class="stack" aria-hidden="true">
                     <div class="consumed" style=share(l.current_offset)></div>
@@ -182,7 +182,7 @@ fn round_item(index: usize, round: ProduceRound) -> impl IntoView {
             <svg class="round-chart" viewBox="0 0 480 64" preserveAspectRatio="none" role="img" aria-label=label>
                 <Markup host=Host::G html=Signal::stored(chart)/>
             </svg>
-            <code class="round-offsets" data-testid="round-offsets">{offsets}</code>
+            <code translate="no" class="round-offsets" data-testid="round-offsets">{offsets}</code>
         </li>
     }
 }

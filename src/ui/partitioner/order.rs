@@ -87,8 +87,8 @@ fn order_row(index: usize, (record, overtaken): Row) -> impl IntoView {
     view! {
         <tr class:broken=!overtaken.is_empty() data-testid=format!("order-row-{}", record.event)>
             <td class="num">{index + 1}</td>
-            <td><code>{format!("{} {}", record.key_text, record.event)}</code></td>
-            <td><code>{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf(key::PARTITIONER_ORDER_OF, &[("n", &record.partitions_at_send.to_string())])}</span></td>
+            <td><code translate="no">{format!("{} {}", record.key_text, record.event)}</code></td>
+            <td><code translate="no">{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf(key::PARTITIONER_ORDER_OF, &[("n", &record.partitions_at_send.to_string())])}</span></td>
             <td class="num">{record.offset}</td>
             <td class="num">{format!("{} ms", record.produced_ms)}</td>
             <td class="num">{processed}</td>

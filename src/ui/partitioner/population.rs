@@ -78,7 +78,7 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
             <input id="alter-to" type="number" min="1" max="256" data-testid="alter-input"
                 prop:value=move || target.get() on:input=move |ev| target.set(event_target_value(&ev))/>
             <button type="submit" data-testid="alter-button">
-                <code>{move || format!("kafka-topics --alter --topic {TOPIC} --partitions {}", target.get())}</code>
+                <code translate="no">{move || format!("kafka-topics --alter --topic {TOPIC} --partitions {}", target.get())}</code>
             </button>
         </form>
     }

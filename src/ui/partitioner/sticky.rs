@@ -58,7 +58,7 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
     view! {
         <section class="sticky" aria-labelledby="sticky-title">
             <h2 id="sticky-title">{t(key::PARTITIONER_STICKY_TITLE)}</h2>
-            <p class="legend"><code>{settings}</code></p>
+            <p class="legend"><code translate="no">{settings}</code></p>
             <button data-testid="send-unkeyed" on:click=move |_| session.command(Command::ProduceUnkeyed(120))>{t(key::PARTITIONER_STICKY_SEND)}</button>
             {move || {
                 let timeline = timeline.get();
