@@ -70,6 +70,26 @@ impl Locale {
         }
     }
 
+    /// A count with the locale's digit grouping (CLDR: `1,000` en and zh, `1.000` pt-BR and tr,
+    /// `1000` but `10.000` es). In the browser, `Intl.NumberFormat` writes it.
+    pub fn count(self, n: i64) -> String {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let tags = js_sys::Array::of1(&self.tag().into());
+            let format = js_sys::Intl::NumberFormat::new(&tags, &js_sys::Object::new()).format();
+            if let Some(text) =
+                format.call1(&wasm_bindgen::JsValue::NULL, &(n as f64).into()).ok().and_then(|v| v.as_string())
+            {
+                return text;
+            }
+        }
+        match self {
+            Locale::En | Locale::ZhCn => crate::model::kernel::group_digits(n, ",", 4),
+            Locale::PtBr | Locale::Tr => crate::model::kernel::group_digits(n, ".", 4),
+            Locale::Es => crate::model::kernel::group_digits(n, ".", 5),
+        }
+    }
+
     /// The file the app fetches for this locale (none for English, which is compiled in).
     pub fn file(self) -> Option<String> {
         (self != Locale::En).then(|| format!("locales/{}.toml", self.tag()))
@@ -93,6 +113,15 @@ mod tests {
         for locale in LOCALES {
             assert_eq!(Locale::from_tag(locale.tag()), Some(*locale));
         }
+    }
+
+    #[test]
+    fn counts_take_the_locales_grouping() {
+        assert_eq!(Locale::En.count(1000), "1,000");
+        assert_eq!(Locale::Es.count(1000), "1000");
+        assert_eq!(Locale::Es.count(10_000), "10.000");
+        assert_eq!(Locale::PtBr.count(1_000_000), "1.000.000");
+        assert_eq!(Locale::Tr.count(999), "999");
     }
 
     #[test]

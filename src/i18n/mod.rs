@@ -135,6 +135,7 @@ pub fn render_html(message: &Message) -> crate::markup::Html {
 fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
     match arg {
         Arg::Int(value) => out.push_str(&value.to_string()),
+        Arg::Count(value) => out.push_str(&locale.count(*value)),
         Arg::Decimal { units, places } => {
             let mut text = String::new();
             let _ = write_decimal(&mut text, *units, *places);

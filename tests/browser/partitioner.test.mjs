@@ -36,7 +36,7 @@ test("a typed key shows murmur2's steps and its partition, before and after addi
   await waitForText(page, "key-partition", "17");
   assert.equal(await text(page, "num-partitions"), "24");
   assert.match(await text(page, "moved-percent"), /^\d+\.\d %$/);
-  assert.match(await text(page, "alter-summary"), /12 → 24 partitions: \d+ of 1000 keys/);
+  assert.match(await text(page, "alter-summary"), /12 → 24 partitions: \d+ of 1,000 keys/);
   await alterTo(page, 6);
   assert.match(await text(page, "error-banner"), /The topic orders currently has 24 partition\(s\); 6 would not be an increase\./);
   assert.equal(await text(page, "num-partitions"), "24");

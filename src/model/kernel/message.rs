@@ -27,6 +27,9 @@ pub enum Arg {
     Kafka(String),
     /// Another message, rendered in the same language.
     Message(Box<Message>),
+    /// A count (the `#` of a plural choice): written with the locale's digit grouping
+    /// (`10,000`), unlike an offset or an id, which are never grouped.
+    Count(i64),
 }
 
 impl Arg {
@@ -227,18 +230,41 @@ fn write_branch<W: fmt::Write + ?Sized>(
     plural: &dyn Fn(i64) -> Plural,
     arg: &mut dyn FnMut(&mut W, &Arg) -> fmt::Result,
 ) -> fmt::Result {
+    let count = match value {
+        Arg::Int(n) | Arg::Count(n) => Arg::Count(*n),
+        other => other.clone(),
+    };
     for (i, part) in branch.split('#').enumerate() {
         if i > 0 {
-            arg(out, value)?;
+            arg(out, &count)?;
         }
         fill(out, part, args, plural, arg)?;
     }
     Ok(())
 }
 
+/// `n` with a separator every three digits from four digits up (`1,000`; `min_digits` 5 for
+/// locales that leave four-digit numbers alone, such as Spanish).
+pub fn group_digits(n: i64, separator: &str, min_digits: usize) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let sign = if n < 0 { "-" } else { "" };
+    if digits.len() < min_digits {
+        return format!("{sign}{digits}");
+    }
+    let mut out = String::from(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push_str(separator);
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn english_arg<W: fmt::Write + ?Sized>(out: &mut W, arg: &Arg) -> fmt::Result {
     match arg {
         Arg::Int(value) => write!(out, "{value}"),
+        Arg::Count(value) => out.write_str(&group_digits(*value, ",", 4)),
         Arg::Decimal { units, places } => write_decimal(out, *units, *places),
         Arg::Text(text) | Arg::Kafka(text) => out.write_str(text),
         Arg::Message(inner) => write!(out, "{inner}"),
@@ -298,7 +324,7 @@ mod tests {
         assert_eq!(render(0), "no records on p0");
         assert_eq!(render(1), "1 record on p0");
         assert_eq!(render(2), "2 records on p0");
-        assert_eq!(render(1_000_000), "1000000 records on p0");
+        assert_eq!(render(1_000_000), "1,000,000 records on p0", "a count is grouped");
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub use actor::{Actor, ACTOR_KEYS};
 pub use event_log::{EventLog, LogEntry, TraceHasher};
 pub use fault::{Fault, Node};
 pub use history::{History, Input, SNAPSHOT_EVERY};
-pub use message::{english_plural, fill, write_decimal, Arg, Describe, Key, Message, Plural};
+pub use message::{english_plural, fill, group_digits, write_decimal, Arg, Describe, Key, Message, Plural};
 pub use queue::EventQueue;
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
