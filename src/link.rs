@@ -3,8 +3,6 @@
 //!
 //! Pure text handling (no browser APIs), so it is tested natively.
 
-use std::fmt;
-
 use crate::i18n::Locale;
 use crate::model::kernel::{Arg, Describe, Message};
 use crate::model::scene::RunError;
@@ -57,12 +55,6 @@ impl Describe for LinkError {
             LinkError::BadPosition { text } => Message::new(BAD_POSITION).with("text", Arg::text(text.clone())),
             LinkError::Config(error) => error.message(),
         }
-    }
-}
-
-impl fmt::Display for LinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
     }
 }
 
@@ -255,3 +247,5 @@ mod tests {
         assert_eq!(state.scene.as_deref(), Some("log"));
     }
 }
+
+crate::display_as_message!(LinkError);

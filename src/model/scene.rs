@@ -1,8 +1,6 @@
 //! What every scene's model provides to the shell: its config schema, how it is
 //! built from a config, how its commands read in a link, and its presets.
 
-use std::fmt;
-
 use crate::model::config::{Config, ConfigError, Property};
 use crate::model::kernel::{
     decode_tape, encode_tape, Arg, CommandCodec, Describe, History, Input, Message, Sim, TapeError, TokenError, World,
@@ -54,12 +52,6 @@ impl Describe for RunError {
                 .with("id", Arg::text(id.clone()))
                 .with("known", Arg::text(known.join(", "))),
         }
-    }
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
     }
 }
 
@@ -210,3 +202,5 @@ pub fn parse_overrides(text: &str) -> Result<Vec<(String, String)>, RunError> {
         })
         .collect()
 }
+
+crate::display_as_message!(RunError);

@@ -1,8 +1,6 @@
 //! What the overview cluster reports: typed facts for the event log and typed
 //! refusals. English templates keep the lab's wording; the UI translates by key.
 
-use std::fmt;
-
 use super::TOPIC;
 use crate::model::kernel::{Arg, Describe, Key, Message};
 
@@ -198,14 +196,4 @@ impl Describe for Refusal {
     }
 }
 
-impl fmt::Display for Fact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(Fact, Refusal);

@@ -1,8 +1,6 @@
 //! Who did something, as the event log names them (like the logger of a Kafka log line).
 
-use std::fmt;
-
-use super::message::{Arg, Message};
+use super::message::{Arg, Describe, Message};
 
 /// The process or tool an event-log line is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,9 +54,9 @@ crate::messages! {
     TOOL = "actor.tool" => "{tool}";
 }
 
-impl Actor {
+impl Describe for Actor {
     /// The actor's name as a catalog message (tool names stay Kafka's).
-    pub fn message(&self) -> Message {
+    fn message(&self) -> Message {
         match self {
             Actor::Controller => Message::new(CONTROLLER),
             Actor::Broker(id) => Message::new(BROKER).with("id", Arg::int(*id)),
@@ -79,8 +77,4 @@ impl Actor {
     }
 }
 
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(Actor);

@@ -278,6 +278,18 @@ impl fmt::Display for Message {
     }
 }
 
+/// Implements `Display` for types that [`Describe`] themselves: the English rendering of their message.
+#[macro_export]
+macro_rules! display_as_message {
+    ($($t:ty),+ $(,)?) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", $crate::model::kernel::Describe::message(self))
+            }
+        }
+    )+};
+}
+
 /// Declares a scene's message keys: `messages! { pub TABLE; NAME = "id" => "English template"; … }`
 /// makes one `pub const NAME: Key` per line and `TABLE`, the list of all of them (for the catalog).
 #[macro_export]

@@ -1,8 +1,6 @@
 //! The input tape as text, for links: `s12` is 12 steps, `w250x8` is 8 waits of
 //! 250 ms, and any other token is a scene command (e.g. `kill-2`), joined by `.`.
 
-use std::fmt;
-
 use super::message::{Arg, Describe, Message};
 use super::token::{parse_number, TokenError};
 use super::Input;
@@ -34,12 +32,6 @@ impl Describe for TapeError {
                 .with("why", Arg::Message(Box::new(why.message()))),
             TapeError::TooLong { max } => Message::new(TAPE_TOO_LONG).with("max", Arg::int(*max)),
         }
-    }
-}
-
-impl fmt::Display for TapeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
     }
 }
 
@@ -147,3 +139,5 @@ mod tests {
         assert!(decode_tape::<_, Words>("w0").is_err());
     }
 }
+
+crate::display_as_message!(TapeError);

@@ -1,8 +1,6 @@
 //! One codec for the action tokens of links (`kill-2`, `pause-3-5000`, `cut-c-1`):
 //! a verb and its arguments joined by `-`, with uniform refusals.
 
-use std::fmt;
-
 use super::message::{Arg, Describe, Message};
 
 /// Why a link's token could not be read.
@@ -42,12 +40,6 @@ impl Describe for TokenError {
                 .with("token", Arg::text(token.clone()))
                 .with("why", Arg::Message(Box::new(why.clone()))),
         }
-    }
-}
-
-impl fmt::Display for TokenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
     }
 }
 
@@ -139,3 +131,5 @@ mod tests {
         );
     }
 }
+
+crate::display_as_message!(TokenError);

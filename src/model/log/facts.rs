@@ -2,8 +2,6 @@
 //! read errors. English templates keep the lab's wording; Kafka's own messages
 //! (exceptions, CLI output) travel as [`Arg::Kafka`].
 
-use std::fmt;
-
 use super::{PARTITION, TOPIC};
 use crate::model::config::ConfigError;
 use crate::model::kernel::{Arg, Describe, Message};
@@ -200,12 +198,6 @@ impl Describe for ReadError {
     }
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
 fn keys_message(keys: u32) -> Message {
     match keys {
         0 => Message::new(NO_KEY),
@@ -285,12 +277,6 @@ impl Describe for Fact {
                 .with("ts", Arg::int(*timestamp_ms)),
             Fact::NoRecordThatLate { target_ms } => Message::new(TIME_NONE).with("target", Arg::int(*target_ms)),
         }
-    }
-}
-
-impl fmt::Display for Fact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
     }
 }
 
@@ -380,8 +366,4 @@ impl Describe for Refusal {
     }
 }
 
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(ReadError, Fact, Refusal);

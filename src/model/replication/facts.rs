@@ -1,11 +1,9 @@
 //! What the replication scene reports: typed facts for the event log. Their English
 //! wording is in `wording.rs`; the UI translates by key.
 
-use std::fmt;
-
 use super::partition::PartitionError;
 use super::roles::Truncation;
-use crate::model::kernel::{Describe, Node};
+use crate::model::kernel::Node;
 
 /// Why the producer's send callback got an exception.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -231,8 +229,4 @@ pub enum Fact {
     },
 }
 
-impl fmt::Display for Fact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(Fact);

@@ -1,7 +1,5 @@
 //! Why the replication scene refuses a command or a config, in today's words.
 
-use std::fmt;
-
 use super::wording::node_arg;
 use crate::model::kernel::{Arg, Describe, Message, Node};
 
@@ -107,8 +105,4 @@ impl Describe for Refusal {
     }
 }
 
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(Refusal);

@@ -14,7 +14,7 @@ use super::session::Session;
 use super::widgets::{Figure, PresetPicker};
 use crate::i18n::{key, render, t, tf};
 use crate::model::group::{GroupLab, GroupState, GROUP_ID};
-use crate::model::kernel::Actor;
+use crate::model::kernel::{Actor, Describe};
 
 /// A member's name in the current language (`C1`, `C2`, …).
 pub fn member_name(index: u32) -> String {

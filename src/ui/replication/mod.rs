@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use super::session::Session;
 use super::widgets::PresetPicker;
 use crate::i18n::{key, t};
+use crate::model::kernel::Describe;
 use crate::model::replication::{node_actor, Node, Replication};
 
 #[component]

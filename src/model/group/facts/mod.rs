@@ -2,7 +2,6 @@
 //! English templates keep the lab's wording; the UI translates by key.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use super::assignor::AssignorKind;
 use super::{ErrorCode, GroupState, LeaveReason, MAX_MEMBERS, MAX_PARTITIONS, TOPIC};
@@ -207,14 +206,4 @@ impl Describe for Refusal {
     }
 }
 
-impl fmt::Display for Fact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
+crate::display_as_message!(Fact, Refusal);

@@ -2,8 +2,6 @@
 //! and the purgatory's) and typed refusals. English templates keep the lab's wording;
 //! the UI translates by key.
 
-use std::fmt;
-
 mod purgatory;
 
 pub use purgatory::{PurgatoryFact, PURGATORY_FACT_KEYS};
@@ -196,24 +194,6 @@ impl Describe for Refusal {
     }
 }
 
-impl fmt::Display for Fact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
-impl fmt::Display for TaskOrigin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,3 +260,5 @@ mod tests {
         );
     }
 }
+
+crate::display_as_message!(Fact, Refusal, TaskOrigin);
