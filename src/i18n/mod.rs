@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
-use crate::model::kernel::{fill, write_decimal, Arg, Key, Message, Plural};
+use crate::model::kernel::{fill, write_decimal, Arg, Key, Message};
 
 mod duration;
 pub mod format;
@@ -24,9 +24,6 @@ pub fn duration(ms: u64) -> String {
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog_en.rs"));
-
-/// Every English table (today one: the interface texts of `locales/en.toml`).
-pub const EN_TABLES: &[&[(&str, &str)]] = &[EN];
 
 /// The active locale and its texts (leaked once per load: a handful of KB, kept for the page).
 struct Active {
@@ -149,11 +146,6 @@ fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
 /// A message made from one of the UI's own catalog keys.
 pub fn message(key: &'static str) -> Message {
     Message::new(Key { id: key, en: t(key) })
-}
-
-/// The plural category of `n` in the active locale.
-pub fn plural(n: i64) -> Plural {
-    plural_category(current_locale(), n)
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@ use crate::markup::Html;
 
 /// The element that holds the markup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[allow(dead_code)] // hosts are used as scenes move to Markup
 pub enum Host {
     #[default]
     Div,

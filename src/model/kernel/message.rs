@@ -44,11 +44,6 @@ impl Arg {
     pub fn kafka(value: impl Into<String>) -> Self {
         Arg::Kafka(value.into())
     }
-
-    /// Milliseconds written as seconds with three decimals (`9000` → `9.000`).
-    pub fn seconds3(ms: u64) -> Self {
-        Arg::Decimal { units: i64::try_from(ms).unwrap_or(i64::MAX), places: 3 }
-    }
 }
 
 /// A key with its arguments, ready for any locale's catalog.
@@ -67,10 +62,6 @@ impl Message {
     pub fn with(mut self, name: &'static str, arg: Arg) -> Self {
         self.args.push((name, arg));
         self
-    }
-
-    pub fn arg(&self, name: &str) -> Option<&Arg> {
-        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
     }
 }
 
@@ -315,7 +306,7 @@ mod tests {
         let message = Message::new(LEFT)
             .with("broker", Arg::int(2))
             .with("partition", Arg::text("orders-0"))
-            .with("after", Arg::seconds3(30_500))
+            .with("after", Arg::Decimal { units: 30_500, places: 3 })
             .with("why", Arg::Message(Box::new(Message::new(WHY).with("ms", Arg::int(30_000)))));
         assert_eq!(message.to_string(), "broker-2 left the ISR of orders-0 after 30.500 s (no fetch for 30000 ms)");
     }
