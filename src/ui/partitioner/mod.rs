@@ -53,6 +53,13 @@ fn grouped(value: u64) -> String {
 }
 
 /// A share as a percentage with one decimal.
+/// A share as a percentage with one decimal, as the locale writes it (`49,1 %` in es, `%49,1` in tr).
 fn percent(share: f64) -> String {
-    format!("{:.1} %", share * 100.0)
+    let locale = crate::i18n::current_locale();
+    let number = locale.decimal(&format!("{:.1}", share * 100.0));
+    if locale == crate::i18n::Locale::Tr {
+        format!("%{number}")
+    } else {
+        format!("{number} %")
+    }
 }
