@@ -5,11 +5,12 @@
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
-use crate::model::kernel::Describe;
+use crate::model::kernel::{Describe, Moment};
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run, RunError, DEFAULT_SEED};
+use crate::model::story::Caption;
 use crate::model::timer::TimerLab;
 
 /// What a run shows, in English: for tests that check a link reopens the same state.
@@ -24,6 +25,30 @@ pub struct Transcript {
     pub tape: String,
 }
 
+/// How a preset's story plays out, in English: for the story tests and the browser's checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoryReport {
+    /// The position a link without `t=` opens at.
+    pub start: usize,
+    pub tape_len: usize,
+    /// Where the answer is reached (`None`: the tape never reaches it).
+    pub outcome: Option<usize>,
+    /// Each authored beat that the tape reaches: position and caption.
+    pub beats: Vec<(usize, String)>,
+    /// Where each key moment is marked, and its kind.
+    pub marks: Vec<(usize, Moment)>,
+    pub question: String,
+    pub watch: String,
+    /// The result card's answer at the outcome and at the end of the tape.
+    pub answer_at_outcome: Option<String>,
+    pub answer_at_end: Option<String>,
+    /// The caption at every position from the start to the end.
+    pub captions: Vec<String>,
+    /// Play's speed for the story and the real ms it needs from the start to the outcome.
+    pub speed: f64,
+    pub real_ms_to_outcome: Option<u64>,
+}
+
 /// One scene as the shell's navigation and the tests see it.
 #[derive(Clone, Copy)]
 pub struct SceneInfo {
@@ -36,6 +61,8 @@ pub struct SceneInfo {
     pub transcript: fn(&LinkState) -> Result<Transcript, RunError>,
     /// Every event-log line of a link's run (actor and fact) in the active locale.
     pub rendered: fn(&LinkState) -> Vec<String>,
+    /// How the link's preset (or the scene's default) story plays out.
+    pub story: fn(&LinkState) -> Result<StoryReport, RunError>,
     /// Opens the scene in the shell (the UI exists on wasm only).
     #[cfg(target_arch = "wasm32")]
     pub mount: fn(&LinkState) -> crate::ui::Mounted,
@@ -66,6 +93,63 @@ fn rendered<S: LabScene>(link: &LinkState) -> Vec<String> {
     run.sim().log().iter().map(|e| format!("{}: {}", render(&e.actor.message()), render(&e.fact.message()))).collect()
 }
 
+fn story_report<S: LabScene>(link: &LinkState) -> Result<StoryReport, RunError> {
+    let mut run = open_run::<S>(link)?;
+    let story = S::story(link.preset.as_deref());
+    let history = &mut run.history;
+    let start = story.start_position(history);
+    let tape_len = history.tape().len();
+    let outcome = story.outcome_position(history);
+    let beats = story.beat_positions(history);
+    let stops = story.stops(history);
+    let answer_at = |history: &mut crate::model::kernel::History<S>, position: usize| {
+        history.seek(position);
+        story.verdict(history).answer.map(|m| m.to_string())
+    };
+    let answer_at_outcome = outcome.and_then(|p| answer_at(history, p));
+    let answer_at_end = answer_at(history, tape_len);
+    let beats = beats
+        .into_iter()
+        .map(|(p, say)| {
+            history.seek(p);
+            (p, say(history.current()).to_string())
+        })
+        .collect();
+    let captions = (start..=tape_len)
+        .map(|p| {
+            history.seek(p);
+            caption_text(&story.caption(history))
+        })
+        .collect();
+    history.seek(start);
+    let real_ms_to_outcome =
+        outcome.and_then(|target| crate::model::story::real_ms_to_reach(history, story.speed, &stops, target, 600_000));
+    let sim = history.current();
+    Ok(StoryReport {
+        start,
+        tape_len,
+        outcome,
+        beats,
+        marks: history.marks().map(|(p, m)| (p, m.moment)).collect(),
+        question: (story.question)(sim).to_string(),
+        watch: (story.watch)(sim).to_string(),
+        answer_at_outcome,
+        answer_at_end,
+        captions,
+        speed: story.speed,
+        real_ms_to_outcome,
+    })
+}
+
+/// A caption in English, as the tests compare it.
+pub fn caption_text(caption: &Caption) -> String {
+    match caption {
+        Caption::Authored(message) => message.to_string(),
+        Caption::Fact { actor, fact, .. } => format!("{actor}: {fact}"),
+        Caption::Idle => "(idle)".to_string(),
+    }
+}
+
 /// One registry entry: the model type, its name's catalog key and its UI component.
 macro_rules! scene {
     ($model:ty, $title_key:literal, $view:path) => {
@@ -76,6 +160,7 @@ macro_rules! scene {
             replay: replay::<$model>,
             transcript: transcript::<$model>,
             rendered: rendered::<$model>,
+            story: story_report::<$model>,
             #[cfg(target_arch = "wasm32")]
             mount: |link| {
                 use leptos::prelude::*;
@@ -111,13 +196,13 @@ pub fn open_run<S: LabScene>(link: &LinkState) -> Result<Run<S>, RunError> {
     match (&link.preset, explicit) {
         (Some(id), false) => match S::presets().iter().find(|p| p.id == id) {
             Some(preset) => Run::<S>::from_preset(preset).and_then(|mut run| {
-                if let Some(position) = link.position {
-                    let len = run.history.tape().len();
-                    if position > len {
-                        return Err(RunError::PastEnd { position, len });
-                    }
-                    run.history.seek(position);
-                }
+                let len = run.history.tape().len();
+                let position = match link.position {
+                    Some(position) if position > len => return Err(RunError::PastEnd { position, len }),
+                    Some(position) => position,
+                    None => S::story(Some(preset.id)).start_position(&run.history),
+                };
+                run.history.seek(position);
                 Ok(run)
             }),
             None => {

@@ -68,6 +68,9 @@ fn every_fact_of_every_preset_renders_with_all_its_arguments() {
                 preset: Some(preset.id.to_string()),
                 ..Default::default()
             };
+            let start = (scene.transcript)(&link).unwrap_or_else(|why| panic!("{}/{}: {why}", scene.id, preset.id));
+            // The whole story: from its start to the end of its tape.
+            let link = kafka_lab::link::LinkState { position: Some(start.tape_len), ..link };
             let run = (scene.transcript)(&link).unwrap_or_else(|why| panic!("{}/{}: {why}", scene.id, preset.id));
             assert!(!run.lines.is_empty() || run.now_ms > 0, "{}/{} shows nothing", scene.id, preset.id);
             for line in &run.lines {

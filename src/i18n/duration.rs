@@ -5,36 +5,10 @@ use super::{key, t, Locale};
 
 /// `ms` as a human duration in `locale` (the exact milliseconds go in a tooltip beside it).
 pub fn duration(locale: Locale, ms: u64) -> String {
-    let unit = |k: &'static str| t(k);
-    let (s, m, h, d) = (1_000, 60_000, 3_600_000, 86_400_000);
-    if ms < s {
-        return format!("{ms} {}", unit(key::SHELL_UNIT_MS));
-    }
-    if ms < m {
-        let whole = ms / s;
-        let fraction = ms % s;
-        let text = if fraction == 0 {
-            whole.to_string()
-        } else {
-            let digits = format!("{fraction:03}");
-            locale.decimal(&format!("{whole}.{}", digits.trim_end_matches('0')))
-        };
-        return format!("{text} {}", unit(key::SHELL_UNIT_S));
-    }
-    let pair = |big: u64, big_key: &'static str, small: u64, small_key: &'static str| {
-        if small == 0 {
-            format!("{big} {}", unit(big_key))
-        } else {
-            format!("{big} {} {small:02} {}", unit(big_key), unit(small_key))
-        }
-    };
-    if ms < h {
-        return pair(ms / m, key::SHELL_UNIT_MIN, (ms % m) / s, key::SHELL_UNIT_S);
-    }
-    if ms < d {
-        return pair(ms / h, key::SHELL_UNIT_H, (ms % h) / m, key::SHELL_UNIT_MIN);
-    }
-    pair(ms / d, key::SHELL_UNIT_D, (ms % d) / h, key::SHELL_UNIT_H)
+    let units =
+        [key::SHELL_UNIT_MS, key::SHELL_UNIT_S, key::SHELL_UNIT_MIN, key::SHELL_UNIT_H, key::SHELL_UNIT_D].map(t);
+    let [a, b, c, d, e] = &units;
+    crate::model::kernel::write_duration(ms, [a, b, c, d, e], &|text| locale.decimal(text))
 }
 
 #[cfg(test)]

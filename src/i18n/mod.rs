@@ -140,6 +140,7 @@ fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
         }
         Arg::Text(text) | Arg::Kafka(text) => out.push_str(text),
         Arg::Message(inner) => out.push_str(&render(inner)),
+        Arg::Duration(ms) => out.push_str(&duration::duration(locale, *ms)),
     }
 }
 

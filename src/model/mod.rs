@@ -13,6 +13,7 @@ pub mod log;
 pub mod partitioner;
 pub mod replication;
 pub mod scene;
+pub mod story;
 pub mod timer;
 
 /// The topic every scene's cluster hosts.
@@ -27,23 +28,30 @@ pub fn join_ids(ids: &[u32]) -> String {
 /// catalog: each locale file translates all of them.
 pub const MESSAGE_TABLES: &[&[kernel::Key]] = &[
     kernel::ACTOR_KEYS,
+    kernel::MOMENT_KEYS,
     kernel::TOKEN_KEYS,
     kernel::TAPE_KEYS,
     scene::RUN_KEYS,
     config::CONFIG_KEYS,
     cluster::FACT_KEYS,
     cluster::REFUSAL_KEYS,
+    cluster::STORY_KEYS,
     log::FACT_KEYS,
     log::REFUSAL_KEYS,
+    log::STORY_KEYS,
     replication::FACT_KEYS,
     replication::WIRE_KEYS,
     replication::REFUSAL_KEYS,
+    replication::STORY_KEYS,
     group::FACT_KEYS,
     group::REFUSAL_KEYS,
+    group::STORY_KEYS,
     partitioner::FACT_KEYS,
     partitioner::REFUSAL_KEYS,
+    partitioner::STORY_KEYS,
     timer::FACT_KEYS,
     timer::ORIGIN_KEYS,
     timer::PURGATORY_FACT_KEYS,
     timer::REFUSAL_KEYS,
+    timer::STORY_KEYS,
 ];

@@ -102,9 +102,14 @@ pub trait LabScene: World + 'static {
         &[]
     }
 
-    /// Virtual milliseconds that pass per real millisecond of Play at 1× (slow motion < 1).
-    fn play_scale() -> f64 {
-        1.0
+    /// The story a preset tells (`None`: the scene opened without a preset): where it opens,
+    /// its captions, its result card and its speed.
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self>;
+
+    /// The steady workload Play starts on a run where nothing would happen (Kafka's defaults:
+    /// a producer, a reader, tasks being added), or `None` when something already runs.
+    fn workload(_sim: &Sim<Self>) -> Option<Self::Command> {
+        None
     }
 }
 
@@ -162,10 +167,18 @@ impl<S: LabScene> Run<S> {
         Ok(run)
     }
 
-    /// A preset's run, built from its config and tape.
+    /// A preset's run, built from its config and tape, at the end of the tape.
     pub fn from_preset(preset: &Preset) -> Result<Self, RunError> {
         let overrides = parse_overrides(preset.config)?;
         Self::restore(preset.seed, &overrides, preset.tape, None)
+    }
+
+    /// A preset's run opened where its story starts.
+    pub fn preset_at_start(preset: &Preset) -> Result<Self, RunError> {
+        let mut run = Self::from_preset(preset)?;
+        let start = S::story(Some(preset.id)).start_position(&run.history);
+        run.history.seek(start);
+        Ok(run)
     }
 
     pub fn tape_text(&self) -> String {

@@ -5,10 +5,12 @@ mod facts;
 mod placement;
 mod scene;
 mod schema;
+mod story;
 
 pub use facts::{Fact, LeaderChange, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use placement::place_replicas;
 pub use schema::{Settings, OVERVIEW_SCHEMA};
+pub use story::STORY_KEYS;
 
 use crate::model::java_random::JavaRandom;
 use crate::model::kernel::{Actor, Ctx, Fault, Node, World};

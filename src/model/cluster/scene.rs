@@ -55,4 +55,8 @@ impl LabScene for Cluster {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
+    }
 }

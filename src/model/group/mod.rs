@@ -11,6 +11,7 @@ mod ledger;
 mod rebalance;
 mod scene;
 mod schema;
+mod story;
 mod views;
 mod world;
 
@@ -328,3 +329,5 @@ impl GroupLab {
         self.log_end[partition as usize] - committed
     }
 }
+
+pub use story::STORY_KEYS;

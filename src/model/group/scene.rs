@@ -63,8 +63,7 @@ impl LabScene for GroupLab {
         PRESETS
     }
 
-    /// The group's timeouts are tens of seconds: 1× plays ten times faster than real time.
-    fn play_scale() -> f64 {
-        10.0
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
     }
 }

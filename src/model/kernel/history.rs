@@ -1,6 +1,7 @@
 //! Time travel: the input tape of a run, periodic snapshots, and seeking by replay.
 
-use super::{Sim, World};
+use super::moment::{Moment, Salient};
+use super::{Describe, Message, Sim, World};
 
 /// How many inputs lie between two snapshots; a seek replays fewer than this.
 pub const SNAPSHOT_EVERY: usize = 128;
@@ -13,6 +14,30 @@ pub enum Input<C> {
     Command(C),
 }
 
+/// What one input on the tape did, written down when it was first applied (replays are
+/// deterministic, so it holds for every later replay): where the event log ended after it,
+/// and the key moments it recorded. The timeline's markers come from these.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The event log's length after the input.
+    pub log_end: usize,
+    /// The input was a user command (always a visible step).
+    pub command: bool,
+    pub moments: Vec<Mark>,
+}
+
+/// One key moment on the timeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub moment: Moment,
+    pub time_ms: u64,
+    /// The fact that made it, as a catalog message (for the marker's label).
+    pub fact: Message,
+}
+
+/// Stepping forward looks at most this many events ahead for one that changes the screen.
+pub const MAX_SILENT_STEPS: usize = 10_000;
+
 /// A run that can step forward, step back and jump anywhere in its history.
 ///
 /// The tape holds every input; `position` says how many of them the current
@@ -21,6 +46,10 @@ pub enum Input<C> {
 #[derive(Clone, Debug)]
 pub struct History<W: World> {
     tape: Vec<Input<W::Command>>,
+    /// `records[i]` describes `tape[i]`.
+    records: Vec<Record>,
+    /// The log's length before any input (what `World::start` recorded).
+    start_log_len: usize,
     position: usize,
     current: Sim<W>,
     /// `snapshots[k]` is the state after `k * SNAPSHOT_EVERY` inputs.
@@ -29,7 +58,15 @@ pub struct History<W: World> {
 
 impl<W: World> History<W> {
     pub fn new(start: Sim<W>) -> Self {
-        Self { tape: Vec::new(), position: 0, current: start.clone(), snapshots: vec![start] }
+        let start_log_len = start.log().len();
+        Self {
+            tape: Vec::new(),
+            records: Vec::new(),
+            start_log_len,
+            position: 0,
+            current: start.clone(),
+            snapshots: vec![start],
+        }
     }
 
     pub fn current(&self) -> &Sim<W> {
@@ -44,26 +81,85 @@ impl<W: World> History<W> {
         &self.tape
     }
 
+    /// What each input on the tape did.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The event log's length at `position` (after that many inputs).
+    pub fn log_end_at(&self, position: usize) -> usize {
+        match position {
+            0 => self.start_log_len,
+            p => self.records.get(p - 1).map_or(self.start_log_len, |r| r.log_end),
+        }
+    }
+
+    /// The log entries the input that led to `position` recorded (empty at 0).
+    pub fn recorded_at(&self, position: usize) -> std::ops::Range<usize> {
+        if position == 0 {
+            return 0..self.start_log_len;
+        }
+        self.log_end_at(position - 1)..self.log_end_at(position)
+    }
+
+    /// Whether reaching `position` changed what a learner sees: a command, or a new log line.
+    pub fn visible_at(&self, position: usize) -> bool {
+        position > 0
+            && self.records.get(position - 1).is_some_and(|r| r.command || !self.recorded_at(position).is_empty())
+    }
+
+    /// Every key moment on the tape, with the position that shows it.
+    pub fn marks(&self) -> impl Iterator<Item = (usize, &Mark)> + '_ {
+        self.records.iter().enumerate().flat_map(|(i, r)| r.moments.iter().map(move |m| (i + 1, m)))
+    }
+
     /// Records `input` at the current position (cutting any undone future) and applies it.
     /// A command that fails is not recorded and changes nothing.
     pub fn push(&mut self, input: Input<W::Command>) -> Result<(), W::Refusal> {
+        let before = self.current.log().len();
         // `World::apply` changes nothing when it refuses, so no copy is needed to undo.
         self.current.run_input(&input)?;
+        let log = self.current.log();
+        let moments = (before..log.len())
+            .filter_map(|i| log.get(i))
+            .filter_map(|e| {
+                e.fact.salience().moment().map(|moment| Mark { moment, time_ms: e.time_ms, fact: e.fact.message() })
+            })
+            .collect();
+        let record = Record { log_end: log.len(), command: matches!(input, Input::Command(_)), moments };
         self.tape.truncate(self.position);
+        self.records.truncate(self.position);
         self.snapshots.truncate(self.position / SNAPSHOT_EVERY + 1);
         self.tape.push(input);
+        self.records.push(record);
         self.after_forward();
         Ok(())
+    }
+
+    /// Steps to the next position that changes the screen: along the tape, or past its end
+    /// by recording steps until the model logs something (at most [`MAX_SILENT_STEPS`]).
+    pub fn step_visible(&mut self) {
+        for _ in 0..MAX_SILENT_STEPS {
+            if self.position == self.tape.len() && self.current.queue().is_empty() {
+                return;
+            }
+            self.step_forward();
+            if self.visible_at(self.position) {
+                return;
+            }
+        }
+    }
+
+    /// Steps back to the previous position that changed the screen (or the start).
+    pub fn back_visible(&mut self) {
+        let target = (1..self.position).rev().find(|&p| self.visible_at(p)).unwrap_or(0);
+        self.seek(target);
     }
 
     /// Redoes the next input on the tape, or records a new `Step` at its end.
     pub fn step_forward(&mut self) {
         if self.position < self.tape.len() {
-            let input = self.tape[self.position].clone();
-            // Replaying a recorded input cannot fail: it succeeded from this very state.
-            let replayed = self.current.run_input(&input);
-            debug_assert!(replayed.is_ok());
-            self.after_forward();
+            self.replay_next();
         } else {
             let _ = self.push(Input::Step);
         }
@@ -86,8 +182,16 @@ impl<W: World> History<W> {
             self.position = snapshot * SNAPSHOT_EVERY;
         }
         while self.position < position {
-            self.step_forward();
+            self.replay_next();
         }
+    }
+
+    /// Replays the next recorded input (which cannot fail: it succeeded from this very state).
+    fn replay_next(&mut self) {
+        let input = self.tape[self.position].clone();
+        let replayed = self.current.run_input(&input);
+        debug_assert!(replayed.is_ok());
+        self.after_forward();
     }
 
     fn after_forward(&mut self) {

@@ -30,6 +30,45 @@ pub enum Arg {
     /// A count (the `#` of a plural choice): written with the locale's digit grouping
     /// (`10,000`), unlike an offset or an id, which are never grouped.
     Count(i64),
+    /// A span of simulated time in ms, written as a person says it (`9 s`, `2 min 05 s`).
+    Duration(u64),
+}
+
+/// Unit words for [`write_duration`]: ms, s, min, h, d.
+pub type DurationUnits<'a> = [&'a str; 5];
+
+/// `ms` as a human duration (`350 ms`, `41.956 s`, `2 min 05 s`, `23 h 59 min`, `1 d`), with
+/// `decimal` turning `41.956` into the locale's decimals.
+pub fn write_duration(ms: u64, units: DurationUnits<'_>, decimal: &dyn Fn(&str) -> String) -> String {
+    let [unit_ms, unit_s, unit_min, unit_h, unit_d] = units;
+    let (s, m, h, d) = (1_000, 60_000, 3_600_000, 86_400_000);
+    if ms < s {
+        return format!("{ms} {unit_ms}");
+    }
+    if ms < m {
+        let (whole, fraction) = (ms / s, ms % s);
+        let text = if fraction == 0 {
+            whole.to_string()
+        } else {
+            let digits = format!("{fraction:03}");
+            decimal(&format!("{whole}.{}", digits.trim_end_matches('0')))
+        };
+        return format!("{text} {unit_s}");
+    }
+    let pair = |big: u64, big_unit: &str, small: u64, small_unit: &str| {
+        if small == 0 {
+            format!("{big} {big_unit}")
+        } else {
+            format!("{big} {big_unit} {small:02} {small_unit}")
+        }
+    };
+    if ms < h {
+        return pair(ms / m, unit_min, (ms % m) / s, unit_s);
+    }
+    if ms < d {
+        return pair(ms / h, unit_h, (ms % h) / m, unit_min);
+    }
+    pair(ms / d, unit_d, (ms % d) / h, unit_h)
 }
 
 impl Arg {
@@ -259,6 +298,7 @@ fn english_arg<W: fmt::Write + ?Sized>(out: &mut W, arg: &Arg) -> fmt::Result {
         Arg::Decimal { units, places } => write_decimal(out, *units, *places),
         Arg::Text(text) | Arg::Kafka(text) => out.write_str(text),
         Arg::Message(inner) => write!(out, "{inner}"),
+        Arg::Duration(ms) => out.write_str(&write_duration(*ms, ["ms", "s", "min", "h", "d"], &|t| t.to_string())),
     }
 }
 

@@ -9,6 +9,7 @@ mod event_log;
 mod fault;
 mod history;
 mod message;
+mod moment;
 mod queue;
 mod tape;
 mod token;
@@ -16,8 +17,12 @@ mod token;
 pub use actor::{Actor, ACTOR_KEYS};
 pub use event_log::{EventLog, LogEntry, TraceHasher};
 pub use fault::{Fault, Node};
-pub use history::{History, Input, SNAPSHOT_EVERY};
-pub use message::{english_plural, fill, group_digits, write_decimal, Arg, Describe, Key, Message, Plural};
+pub use history::{History, Input, Mark, Record, MAX_SILENT_STEPS, SNAPSHOT_EVERY};
+pub use message::{
+    english_plural, fill, group_digits, write_decimal, write_duration, Arg, Describe, DurationUnits, Key, Message,
+    Plural,
+};
+pub use moment::{Moment, Salience, Salient, MOMENT_KEYS};
 pub use queue::EventQueue;
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
@@ -91,7 +96,7 @@ pub trait World: Clone {
     type Event: Clone + Debug;
     type Command: Clone + Debug + PartialEq;
     /// What the event log records: typed, rendered by the UI's catalog.
-    type Fact: Clone + Debug + PartialEq + Hash + Describe;
+    type Fact: Clone + Debug + PartialEq + Hash + Describe + Salient;
     /// Why a command is refused.
     type Refusal: Clone + Debug + Describe;
 

@@ -18,6 +18,7 @@ pub mod retention;
 mod scene;
 pub mod schema;
 pub mod segment;
+mod story;
 pub mod views;
 mod world;
 
@@ -173,3 +174,5 @@ impl LogLab {
         !self.producer.bursts.is_empty()
     }
 }
+
+pub use story::STORY_KEYS;

@@ -102,10 +102,8 @@ impl LabScene for LogLab {
         PRESETS
     }
 
-    /// Ten virtual seconds per real second at 1×: produce bursts, rolls and the 5-minute
-    /// retention check are visible without waiting (16× passes an hour in ~22 s).
-    fn play_scale() -> f64 {
-        10.0
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
     }
 }
 

@@ -12,6 +12,7 @@ mod repartition;
 mod scene;
 mod schema;
 mod sticky;
+mod story;
 mod views;
 mod world;
 
@@ -160,3 +161,5 @@ pub struct Partitioner {
     switches: Vec<SwitchView>,
     processed_count: u32,
 }
+
+pub use story::STORY_KEYS;

@@ -127,6 +127,10 @@ impl LabScene for Partitioner {
     fn presets() -> &'static [Preset] {
         PRESETS
     }
+
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
+    }
 }
 
 impl Command {

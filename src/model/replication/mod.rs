@@ -17,6 +17,7 @@ mod refusals;
 mod roles;
 mod scene;
 pub mod schema;
+mod story;
 mod views;
 mod wire;
 mod wording;
@@ -269,3 +270,5 @@ pub struct Replication {
 
 /// `1,2,3`: broker ids as Kafka's tools list them.
 pub(crate) use crate::model::join_ids as join;
+
+pub use story::STORY_KEYS;

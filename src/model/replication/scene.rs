@@ -148,8 +148,7 @@ impl LabScene for Replication {
         PRESETS
     }
 
-    /// Slow motion: a 20 ms network hop spans two Play ticks at 1×, so messages can be followed.
-    fn play_scale() -> f64 {
-        0.1
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
     }
 }

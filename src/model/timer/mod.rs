@@ -12,6 +12,7 @@ mod index;
 mod purgatory;
 mod scene;
 mod schema;
+mod story;
 mod tasks;
 mod views;
 mod wheel;
@@ -134,3 +135,5 @@ pub trait DelayQueue {
     /// How many tasks are pending.
     fn pending(&self) -> usize;
 }
+
+pub use story::STORY_KEYS;

@@ -102,9 +102,7 @@ impl LabScene for TimerLab {
         PRESETS
     }
 
-    /// Slow motion: at 1× Play lets 10 ms of virtual time pass per 100 ms, so with tickMs 1
-    /// the 350 ms task's fall from level 1 into level 0 (at 340 ms) can be watched.
-    fn play_scale() -> f64 {
-        0.1
+    fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
+        super::story::story(preset)
     }
 }

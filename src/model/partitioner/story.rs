@@ -1,0 +1,30 @@
+//! The partitioner scene's stories: which facts are key moments, and what each preset shows.
+
+use super::{Fact, Partitioner};
+use crate::model::kernel::{Message, Salience, Salient};
+use crate::model::story::{Cue, Story};
+
+impl Salient for Fact {
+    fn salience(&self) -> Salience {
+        Salience::Notable
+    }
+}
+
+crate::messages! {
+    pub STORY_KEYS;
+    DEFAULT_QUESTION = "partitioner.story.default.question" => "What happens?";
+    DEFAULT_WATCH = "partitioner.story.default.watch" => "Press Play.";
+}
+
+/// The scene's story for `preset` (`None`: the scene's default).
+pub fn story(_preset: Option<&str>) -> Story<Partitioner> {
+    Story {
+        start: Cue::At(0),
+        speed: 1.0,
+        question: |_| Message::new(DEFAULT_QUESTION),
+        watch: |_| Message::new(DEFAULT_WATCH),
+        outcome: Cue::End,
+        answer: |_| Message::new(DEFAULT_WATCH),
+        beats: &[],
+    }
+}
