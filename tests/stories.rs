@@ -80,10 +80,14 @@ fn the_result_card_asks_a_question_and_the_model_answers_it() {
 /// The answers at the end of every story; rewrite deliberately with `UPDATE_GOLDEN=1`.
 #[test]
 fn answers_match_the_golden_file() {
-    let mut text = String::from("# scene/preset | the result card's answer at the end of the tape (English)\n");
+    let mut text = String::from(
+        "# scene/preset | opens at | tape length | first marker after the start | the answer at the end (English)\n",
+    );
     for (scene, preset, r) in reports() {
         let answer = r.answer_at_end.unwrap_or_default();
-        text.push_str(&format!("{scene}/{} | {answer}\n", preset.unwrap_or("-")));
+        let next_mark = r.marks.iter().map(|(p, _)| *p).find(|&p| p > r.start).map_or("-".to_string(), |p| p.to_string());
+        let name = preset.unwrap_or("-");
+        text.push_str(&format!("{scene}/{name} | {} | {} | {next_mark} | {answer}\n", r.start, r.tape_len));
     }
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/stories.txt");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {

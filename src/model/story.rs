@@ -111,16 +111,25 @@ impl<S: LabScene> Story<S> {
         self.outcome.resolve(self.start_position(history), history)
     }
 
-    /// The caption for the current step: the latest beat or fact at or before it.
+    /// The caption for the current step: the latest beat, unless a notable fact came after it
+    /// (routine lines — appends, fetches — never replace the story's words).
     pub fn caption(&self, history: &History<S>) -> Caption {
         let position = history.position();
         let beats = self.beat_positions(history);
         let beat = beats.iter().filter(|(p, _)| *p <= position).max_by_key(|(p, _)| *p);
-        let fact = (1..=position).rev().find(|&p| history.visible_at(p));
-        match (beat, fact) {
-            (Some((at, say)), fact) if fact.is_none_or(|f| f <= *at) => Caption::Authored(say(history.current())),
-            (_, Some(at)) => most_telling(history, at).unwrap_or(Caption::Idle),
-            _ => Caption::Idle,
+        let floor = beat.map_or(0, |(p, _)| *p);
+        let notable = (floor.max(1)..=position)
+            .rev()
+            .take(CAPTION_LOOKBACK)
+            .find(|&p| telling_at(history, p) > Some(Salience::Routine));
+        match (beat, notable) {
+            (Some((at, _)), Some(p)) if p > *at => most_telling(history, p).unwrap_or(Caption::Idle),
+            (Some((_, say)), _) => Caption::Authored(say(history.current())),
+            (None, Some(p)) => most_telling(history, p).unwrap_or(Caption::Idle),
+            (None, None) => match (1..=position).rev().take(CAPTION_LOOKBACK).find(|&p| history.visible_at(p)) {
+                Some(p) => most_telling(history, p).unwrap_or(Caption::Idle),
+                None => Caption::Idle,
+            },
         }
     }
 
@@ -134,6 +143,15 @@ impl<S: LabScene> Story<S> {
             answer: reached.then(|| (self.answer)(sim)),
         }
     }
+}
+
+/// How many steps back the caption looks for a notable fact.
+const CAPTION_LOOKBACK: usize = 5_000;
+
+/// The highest salience among the facts the input that led to `position` recorded.
+fn telling_at<S: LabScene>(history: &History<S>, position: usize) -> Option<Salience> {
+    let log = history.current().log();
+    history.recorded_at(position).filter_map(|i| log.get(i)).map(|e| crate::model::kernel::Salient::salience(&e.fact)).max()
 }
 
 /// The highest-salience fact recorded by the input that led to `position` (the first of equals).

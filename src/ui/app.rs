@@ -48,11 +48,12 @@ pub fn App() -> impl IntoView {
             </Show>
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
+            <super::story_bar::StoryBar shell=shell.clone()/>
+            <TransportBar shell=shell.clone() play=play compact=embed/>
             <main class="scene" id="scene">{scene_view}</main>
             <Show when=move || !embed>
                 <super::config_panel::ConfigPanel shell=config_shell.clone()/>
             </Show>
-            <TransportBar shell=shell.clone() play=play compact=embed/>
             <Footer shell=shell.clone() embed=embed/>
             <Show when=move || !embed>
                 <LogPanel shell=shell.clone()/>
@@ -96,6 +97,7 @@ fn install_keyboard(shell: Shell, play: PlayState, help_open: RwSignal<bool>) {
         KeyAction::Back => shell.back(),
         KeyAction::ToggleHelp => help_open.update(|o| *o = !*o),
         KeyAction::CloseHelp => help_open.set(false),
+        KeyAction::Jump(to) => shell.jump(to),
     });
 }
 
@@ -233,6 +235,8 @@ fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
                         <dt><kbd>"Space"</kbd></dt><dd>{t(key::SHELL_HELP_SPACE)}</dd>
                         <dt><kbd>"→"</kbd></dt><dd>{t(key::SHELL_HELP_RIGHT)}</dd>
                         <dt><kbd>"←"</kbd></dt><dd>{t(key::SHELL_HELP_LEFT)}</dd>
+                        <dt><kbd>"["</kbd>" "<kbd>"]"</kbd></dt><dd>{t(key::SHELL_HELP_MARKS)}</dd>
+                        <dt><kbd>"Home"</kbd>" "<kbd>"End"</kbd></dt><dd>{t(key::SHELL_HELP_ENDS)}</dd>
                         <dt><kbd>"?"</kbd></dt><dd>{t(key::SHELL_HELP_QUESTION)}</dd>
                     </dl>
                     <button on:click=move |_| open.set(false) autofocus>{t(key::SHELL_HELP_CLOSE)}</button>

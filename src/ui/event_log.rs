@@ -13,9 +13,10 @@ const SHOWN: usize = 80;
 #[component]
 pub fn LogPanel(shell: Shell) -> impl IntoView {
     let filter = RwSignal::new(String::new());
-    // A memo, and rows keyed by (index, time, text): a step adds one row, it does not redraw 80.
+    let all = RwSignal::new(false);
+    // A memo, and rows keyed by (index, text, fold, now): a step adds one row, it does not redraw 80.
     let entries = Memo::new(move |_| {
-        let mut entries = shell.log_tail(SHOWN, &filter.get());
+        let mut entries = shell.log_tail(SHOWN, &filter.get(), all.get());
         entries.reverse();
         entries
     });
@@ -23,6 +24,11 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
         <section class="log-panel" aria-labelledby="log-title">
             <div class="log-head">
                 <h2 id="log-title">{t(key::SHELL_LOG_TITLE)}</h2>
+                <label>
+                    <input type="checkbox" data-testid="log-all" prop:checked=move || all.get()
+                        on:change=move |ev| all.set(event_target_checked(&ev))/>
+                    {t(key::SHELL_LOG_ALL)}
+                </label>
                 <label>
                     {t(key::SHELL_LOG_FILTER)}
                     <input type="search" placeholder=t(key::SHELL_LOG_FILTER_HINT) data-testid="log-filter"
@@ -41,9 +47,9 @@ pub fn LogPanel(shell: Shell) -> impl IntoView {
                             <tr><td colspan="3" class="muted">{t(key::SHELL_LOG_EMPTY)}</td></tr>
                         </Show>
                         <For each=move || entries.get()
-                            key=|row| (row.index, row.time_ms, row.text.clone())
+                            key=|row| (row.index, row.text.clone(), row.folded, row.now)
                             children=|e| view! {
-                                <tr>
+                                <tr class:now=e.now class:folded={e.folded > 0}>
                                     <td class="num">{format_clock(e.time_ms)}</td>
                                     <td class="actor">{e.actor}</td>
                                     <td><Markup html=Signal::stored(e.html)/></td>

@@ -12,6 +12,8 @@ pub enum KeyAction {
     Back,
     ToggleHelp,
     CloseHelp,
+    /// `[` `]` the previous/next key moment, Home/End the start/end.
+    Jump(super::story::Jump),
 }
 
 /// Maps a key to an action; ignores keys typed into form fields.
@@ -32,6 +34,7 @@ fn action_for(event: &web_sys::KeyboardEvent) -> Option<KeyAction> {
         "PageUp" => Some(KeyAction::Back),
         "ArrowRight" if !typing => Some(KeyAction::Step),
         "ArrowLeft" if !typing => Some(KeyAction::Back),
+        other if !typing => super::story_bar::jump_for(other).map(KeyAction::Jump),
         _ => None,
     }
 }

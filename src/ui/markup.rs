@@ -10,6 +10,8 @@ use crate::markup::Html;
 pub enum Host {
     #[default]
     Div,
+    /// Inline text (inside a heading or a paragraph).
+    Span,
     /// An SVG group (inside an `<svg>` the caller draws).
     G,
     Tbody,
@@ -32,6 +34,9 @@ pub fn Markup(
     match host {
         Host::Div => {
             view! { <div class=class data-testid=testid role=role aria-label=label inner_html=inner></div> }.into_any()
+        }
+        Host::Span => {
+            view! { <span class=class data-testid=testid role=role aria-label=label inner_html=inner></span> }.into_any()
         }
         Host::G => {
             view! { <g class=class data-testid=testid role=role aria-label=label inner_html=inner></g> }.into_any()

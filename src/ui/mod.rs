@@ -15,6 +15,8 @@ pub(crate) mod overview;
 pub(crate) mod partitioner;
 pub(crate) mod replication;
 mod session;
+mod story;
+mod story_bar;
 pub(crate) mod timer;
 mod transport;
 mod url;

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::render;
 use crate::link::LinkState;
 use crate::model::kernel::{Describe, Input, Message};
 use crate::model::scene::{LabScene, Run};
@@ -30,6 +29,10 @@ pub struct LogRow {
     pub text: String,
     /// The same text as markup, Kafka's own words marked `translate="no"`.
     pub html: crate::markup::Html,
+    /// Recorded by the step that led to the current position.
+    pub now: bool,
+    /// Routine lines folded into this row (0 for an ordinary line).
+    pub folded: usize,
 }
 
 /// What the shell (transport, log, URL) needs from any scene, without its types.
@@ -37,18 +40,28 @@ pub trait Transport {
     fn step(&self);
     fn back(&self);
     fn seek(&self, position: usize);
-    /// One tick of Play: replays the next recorded input, or lets `duration_ms` pass.
-    fn play_tick(&self, duration_ms: u64);
+    /// Replays the next recorded input, or (at the tape's end) lets `duration_ms` pass.
+    fn advance(&self, duration_ms: u64);
     fn reset(&self, seed: u64);
     /// (position, tape length, virtual ms, trace hash); tracks changes.
     fn status(&self) -> (usize, usize, u64, u64);
-    /// The newest `count` log lines whose actor or text contains `filter` (case-insensitive).
-    /// Each with its index in the log.
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogRow>;
+    /// The newest `count` log rows whose actor or text contains `filter` (case-insensitive).
+    /// Unless `all`, runs of routine lines fold into one counted row.
+    fn log_tail(&self, count: usize, filter: &str, all: bool) -> Vec<LogRow>;
+    /// The story at the current step: result card and caption; tracks changes.
+    fn story(&self) -> super::story::StoryView;
+    /// The timeline's markers (recomputed when the tape changes).
+    fn markers(&self) -> Vec<super::story::MarkerView>;
+    /// Play's speed for the current story.
+    fn story_speed(&self) -> f64;
+    /// Play starts: past the tape's end a scene with nothing running starts its workload.
+    fn play_begin(&self);
+    /// One tick of Play at `speed`.
+    fn play_tick(&self, speed: f64) -> crate::model::story::Tick;
+    /// Home, End, or the previous/next key moment.
+    fn jump(&self, to: super::story::Jump);
     fn link(&self, embed: bool) -> LinkState;
     fn error(&self) -> RwSignal<Option<Message>>;
-    /// The scene's `LabScene::play_scale`.
-    fn play_scale(&self) -> f64;
     /// Every property of the scene: (name, value in force, default, scope); tracks changes.
     fn config_rows(&self) -> Vec<ConfigRow>;
     /// Starts again (same seed, empty history) with `overrides`; on error nothing changes.
@@ -70,6 +83,7 @@ pub struct Session<S: LabScene> {
     changed: Trigger,
     error: RwSignal<Option<Message>>,
     preset: StoredValue<Option<String>>,
+    player: StoredValue<crate::model::story::Player>,
 }
 
 impl<S: LabScene> Clone for Session<S> {
@@ -87,7 +101,13 @@ impl<S: UiScene> Session<S> {
             changed: Trigger::new(),
             error: RwSignal::new(None),
             preset: StoredValue::new(preset),
+            player: StoredValue::new(crate::model::story::Player::default()),
         }
+    }
+
+    /// The story of the current preset (or the scene's default).
+    pub fn story_of(&self) -> crate::model::story::Story<S> {
+        S::story(self.preset.with_value(|p| p.clone()).as_deref())
     }
 
     /// Reads the run, and re-runs the caller when it changes.
@@ -108,9 +128,9 @@ impl<S: UiScene> Session<S> {
         }
     }
 
-    /// Replaces the run with a preset's.
+    /// Replaces the run with a preset's, opened where its story starts.
     pub fn load_preset(&self, preset: &crate::model::scene::Preset) {
-        match Run::<S>::from_preset(preset) {
+        match Run::<S>::preset_at_start(preset) {
             Ok(run) => {
                 self.run.set_value(run);
                 self.preset.set_value(Some(preset.id.to_string()));
@@ -134,18 +154,18 @@ impl<S: UiScene> Session<S> {
 
 impl<S: UiScene> Transport for Session<S> {
     fn step(&self) {
-        self.mutate(|run| run.history.step_forward());
+        self.mutate(|run| run.history.step_visible());
     }
 
     fn back(&self) {
-        self.mutate(|run| run.history.step_back());
+        self.mutate(|run| run.history.back_visible());
     }
 
     fn seek(&self, position: usize) {
         self.mutate(|run| run.history.seek(position));
     }
 
-    fn play_tick(&self, duration_ms: u64) {
+    fn advance(&self, duration_ms: u64) {
         self.mutate(|run| {
             if run.history.position() < run.history.tape().len() {
                 run.history.step_forward();
@@ -175,36 +195,58 @@ impl<S: UiScene> Transport for Session<S> {
         })
     }
 
-    fn log_tail(&self, count: usize, filter: &str) -> Vec<LogRow> {
-        let filter = filter.trim().to_lowercase();
-        self.with(|run| {
-            let log = run.sim().log();
-            let mut found: Vec<LogRow> = (0..log.len())
-                .rev()
-                .filter_map(|index| log.get(index).map(|e| (index, e)))
-                .map(|(index, e)| {
-                    (
-                        e,
-                        LogRow {
-                            index,
-                            time_ms: e.time_ms,
-                            actor: render(&e.actor.message()),
-                            text: render(&e.fact.message()),
-                            html: crate::markup::Html::new(),
-                        },
-                    )
-                })
-                .filter(|(_, row)| {
-                    filter.is_empty()
-                        || row.actor.to_lowercase().contains(&filter)
-                        || row.text.to_lowercase().contains(&filter)
-                })
-                .take(count)
-                .map(|(e, row)| LogRow { html: crate::i18n::render_html(&e.fact.message()), ..row })
-                .collect();
-            found.reverse();
-            found
-        })
+    fn log_tail(&self, count: usize, filter: &str, all: bool) -> Vec<LogRow> {
+        self.with(|run| super::story::log_rows(&run.history, count, filter, all))
+    }
+
+    fn story(&self) -> super::story::StoryView {
+        let story = self.story_of();
+        self.with(|run| super::story::story_view(&story, &run.history))
+    }
+
+    fn markers(&self) -> Vec<super::story::MarkerView> {
+        self.run.with_value(|run| super::story::marker_views(&run.history))
+    }
+
+    fn story_speed(&self) -> f64 {
+        self.changed.track();
+        self.story_of().speed
+    }
+
+    fn play_begin(&self) {
+        self.mutate(|run| {
+            let history = &mut run.history;
+            if history.position() == history.tape().len() {
+                if let Some(command) = S::workload(history.current()) {
+                    let _ = history.push(Input::Command(command));
+                }
+            }
+        });
+        let player = self.run.with_value(|run| crate::model::story::Player::new(&run.history));
+        self.player.set_value(player);
+    }
+
+    fn play_tick(&self, speed: f64) -> crate::model::story::Tick {
+        let story = self.story_of();
+        let mut player = self.player.get_value();
+        let mut tick = crate::model::story::Tick::Held;
+        self.run.update_value(|run| {
+            let stops = story.stops(&run.history);
+            tick = player.tick(&mut run.history, speed, &stops);
+        });
+        self.player.set_value(player);
+        if tick != crate::model::story::Tick::Held {
+            self.changed.notify();
+        }
+        tick
+    }
+
+    fn jump(&self, to: super::story::Jump) {
+        let story = self.story_of();
+        self.mutate(|run| {
+            let target = super::story::jump_target(&story, &run.history, to);
+            run.history.seek(target);
+        });
     }
 
     fn link(&self, embed: bool) -> LinkState {
@@ -226,10 +268,6 @@ impl<S: UiScene> Transport for Session<S> {
 
     fn error(&self) -> RwSignal<Option<Message>> {
         self.error
-    }
-
-    fn play_scale(&self) -> f64 {
-        S::play_scale()
     }
 
     fn config_rows(&self) -> Vec<ConfigRow> {

@@ -8,12 +8,7 @@ use leptos::prelude::*;
 use super::session::Transport;
 use crate::i18n::{key, t, tf};
 
-/// How often Play ticks, in real milliseconds; each tick lets `TICK_MS × speed × play_scale`
-/// virtual ms pass (see `LabScene::play_scale`).
-pub const TICK_MS: u32 = 100;
-
-/// The speeds offered, as multiples of real time.
-pub const SPEEDS: &[f64] = &[0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+use crate::model::story::{Tick, SPEEDS, TICK_MS};
 
 pub type Shell = Arc<dyn Transport + Send + Sync>;
 
@@ -25,19 +20,33 @@ pub struct PlayState {
 }
 
 impl PlayState {
-    /// Starts the Play timer when `playing` turns on; clears it when it turns off or on unmount.
+    /// Starts the Play timer when `playing` turns on; clears it when it turns off, when a
+    /// recorded story reaches its end, or on unmount. The speed follows the story's.
     pub fn new(shell: Shell) -> Self {
-        let state = Self { playing: RwSignal::new(false), speed: RwSignal::new(1.0) };
+        let speed = RwSignal::new(shell.story_speed());
+        let state = Self { playing: RwSignal::new(false), speed };
+        let story_speed = {
+            let shell = shell.clone();
+            Memo::new(move |_| shell.story_speed())
+        };
+        Effect::new(move |_| speed.set(story_speed.get()));
         let timer: StoredValue<Option<Interval>, LocalStorage> = StoredValue::new_local(None);
-        Effect::new(move |_| {
-            let playing = state.playing.get();
-            let speed = state.speed.get();
+        let playing = state.playing;
+        Effect::new(move |was_playing: Option<bool>| {
+            let now_playing = playing.get();
             timer.set_value(None);
-            if playing {
+            if now_playing {
+                if was_playing != Some(true) {
+                    shell.play_begin();
+                }
                 let shell = shell.clone();
-                let virtual_ms = (f64::from(TICK_MS) * speed * shell.play_scale()).round().max(1.0) as u64;
-                timer.set_value(Some(Interval::new(TICK_MS, move || shell.play_tick(virtual_ms))));
+                timer.set_value(Some(Interval::new(TICK_MS as u32, move || {
+                    if shell.play_tick(speed.get_untracked()) == Tick::Ended {
+                        playing.set(false);
+                    }
+                })));
             }
+            now_playing
         });
         on_cleanup(move || timer.set_value(None));
         state
@@ -50,6 +59,16 @@ pub fn format_clock(ms: u64) -> String {
     format!("{} {}", crate::i18n::current_locale().decimal(&text), t(key::SHELL_UNIT_S))
 }
 
+/// `0.1× slow motion`, `1×`, `60×`.
+fn speed_label(speed: f64) -> String {
+    let text = crate::i18n::current_locale().decimal(&speed.to_string());
+    if speed < 1.0 {
+        crate::i18n::tf(key::SHELL_SPEED_SLOW, &[("speed", &text)])
+    } else {
+        format!("{text}×")
+    }
+}
+
 #[component]
 pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoView {
     let status = {
@@ -57,7 +76,8 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
         move || shell.status()
     };
     let status = Signal::derive(status);
-    let (s1, s2, s3, s4) = (shell.clone(), shell.clone(), shell.clone(), shell.clone());
+    let (s1, s2, s3, s4, s5) = (shell.clone(), shell.clone(), shell.clone(), shell.clone(), shell.clone());
+    let tape_len = Memo::new(move |_| status.get().1);
     let seed_text = RwSignal::new(String::new());
     view! {
         <div class="transport" role="toolbar" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
@@ -75,7 +95,7 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
                     }
                 }>
                     {SPEEDS.iter().map(|s| view! {
-                        <option value=s.to_string() selected=*s == 1.0>{format!("{s}×")}</option>
+                        <option value=s.to_string() prop:selected=move || play.speed.get() == *s>{speed_label(*s)}</option>
                     }).collect_view()}
                 </select>
             </label>
@@ -84,15 +104,19 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
                 title=move || tf(key::SHELL_CLOCK_EXACT, &[("ms", &status.get().2.to_string())])>
                 {move || crate::i18n::duration(status.get().2)}
             </span>
-            <input type="range" class="scrubber" aria-label=t(key::SHELL_TIMELINE) min="0"
-                prop:max=move || status.get().1.to_string()
-                prop:value=move || status.get().0.to_string()
-                on:input=move |ev| {
-                    if let Ok(position) = event_target_value(&ev).parse::<usize>() {
-                        s3.seek(position);
-                    }
-                }/>
-            <span class="position" data-testid="position">
+            <div class="timeline">
+                <input type="range" class="scrubber" aria-label=t(key::SHELL_TIMELINE) min="0"
+                    prop:max=move || status.get().1.to_string()
+                    prop:value=move || status.get().0.to_string()
+                    on:input=move |ev| {
+                        if let Ok(position) = event_target_value(&ev).parse::<usize>() {
+                            s3.seek(position);
+                        }
+                    }/>
+                <super::story_bar::Markers shell=s5 tape_len=tape_len/>
+            </div>
+            <span class="position" data-testid="position" data-position=move || status.get().0.to_string()
+                data-total=move || status.get().1.to_string()>
                 {move || {
                     let (position, total, _, _) = status.get();
                     tf(key::SHELL_POSITION, &[("position", &position.to_string()), ("total", &total.to_string())])

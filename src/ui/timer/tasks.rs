@@ -36,10 +36,10 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
     };
     let tick_ms = move || session.with(|run| run.world().timer().tick_ms());
     let next = move || session.with(|run| run.world().next_bucket_expiration_ms().map(|at| (at, run.sim().now_ms())));
-    let advance_tick = move |_| session.play_tick(tick_ms());
+    let advance_tick = move |_| session.advance(tick_ms());
     let advance_next = move |_| {
         if let Some((at, now)) = next() {
-            session.play_tick(at.saturating_sub(now).max(1));
+            session.advance(at.saturating_sub(now).max(1));
         }
     };
     view! {

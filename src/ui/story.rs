@@ -1,0 +1,159 @@
+//! The story as the shell shows it: the result card, the caption, the timeline's markers and
+//! the event log's rows, rendered through the catalog from the model's typed story.
+
+use crate::i18n::{render, render_html};
+use crate::markup::Html;
+use crate::model::kernel::{Describe, History, Salience, Salient};
+use crate::model::scene::LabScene;
+use crate::model::story::{Caption, Story};
+
+use super::session::LogRow;
+
+/// The result card and the caption at the current step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoryView {
+    pub question: Html,
+    /// The answer once the story reached it, else what to watch for.
+    pub answer: Html,
+    pub reached: bool,
+    pub caption: Html,
+    /// The caption is the story's own words (not a log line).
+    pub authored: bool,
+    /// The simulated ms of the fact the caption shows (`None` for authored words).
+    pub caption_ms: Option<u64>,
+}
+
+/// One marker on the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkerView {
+    pub position: usize,
+    /// `Moment::token` (for styling).
+    pub kind: &'static str,
+    /// The tape's length it was placed on.
+    pub of: usize,
+    /// "fenced · 12 s · fenced broker-1: no heartbeat …".
+    pub label: String,
+}
+
+/// Where a jump goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    Home,
+    End,
+    PrevMark,
+    NextMark,
+}
+
+/// The most markers drawn (a long run keeps its first ones; the keys still reach every one).
+const MAX_MARKERS: usize = 160;
+
+pub fn story_view<S: LabScene>(story: &Story<S>, history: &History<S>) -> StoryView {
+    let verdict = story.verdict(history);
+    let (answer, reached) = match &verdict.answer {
+        Some(answer) => (render_html(answer), true),
+        None => (render_html(&verdict.watch), false),
+    };
+    let (caption, authored, caption_ms) = match story.caption(history) {
+        Caption::Authored(message) => (render_html(&message), true, None),
+        Caption::Fact { actor, fact, time_ms } => {
+            let mut html = Html::new();
+            crate::html!(html, "<span class=\"who\">{}</span> ", render(&actor));
+            html.push(&render_html(&fact));
+            (html, false, Some(time_ms))
+        }
+        Caption::Idle => (render_html(&crate::i18n::message(crate::i18n::key::SHELL_CAPTION_IDLE)), true, None),
+    };
+    StoryView { question: render_html(&verdict.question), answer, reached, caption, authored, caption_ms }
+}
+
+pub fn marker_views<S: LabScene>(history: &History<S>) -> Vec<MarkerView> {
+    let mut out: Vec<MarkerView> = Vec::new();
+    for (position, mark) in history.marks() {
+        if out.last().is_some_and(|m| m.position == position && m.kind == mark.moment.token()) {
+            continue;
+        }
+        if out.len() == MAX_MARKERS {
+            break;
+        }
+        let label = format!(
+            "{} · {} · {}",
+            render(&crate::model::kernel::Message::new(mark.moment.key())),
+            crate::i18n::duration(mark.time_ms),
+            render(&mark.fact)
+        );
+        out.push(MarkerView { position, kind: mark.moment.token(), of: history.tape().len(), label });
+    }
+    out
+}
+
+pub fn jump_target<S: LabScene>(story: &Story<S>, history: &History<S>, to: Jump) -> usize {
+    let here = history.position();
+    let mut marks = history.marks().map(|(p, _)| p);
+    match to {
+        Jump::Home => {
+            let start = story.start_position(history);
+            if here > start {
+                start
+            } else {
+                0
+            }
+        }
+        Jump::End => history.tape().len(),
+        Jump::NextMark => marks.find(|&p| p > here).unwrap_or(here),
+        Jump::PrevMark => marks.filter(|&p| p < here).last().unwrap_or(0),
+    }
+}
+
+/// How far back the folded view looks for lines to show.
+const SCAN_LIMIT: usize = 20_000;
+
+/// The newest `count` rows, newest last. With a filter every matching line shows; otherwise,
+/// unless `all`, each run of routine lines becomes one row counting them.
+pub fn log_rows<S: LabScene>(history: &History<S>, count: usize, filter: &str, all: bool) -> Vec<LogRow> {
+    let filter = filter.trim().to_lowercase();
+    let log = history.current().log();
+    let now = history.recorded_at(history.position());
+    let mut rows: Vec<LogRow> = Vec::new();
+    let mut folded = 0usize;
+    let mut folded_at = None;
+    let oldest = log.len().saturating_sub(SCAN_LIMIT);
+    for index in (oldest..log.len()).rev() {
+        if rows.len() >= count {
+            break;
+        }
+        let Some(entry) = log.get(index) else { continue };
+        let routine = entry.fact.salience() == Salience::Routine;
+        if filter.is_empty() && !all && routine {
+            folded += 1;
+            folded_at.get_or_insert((index, entry.time_ms));
+            continue;
+        }
+        flush_fold(&mut rows, &mut folded, &mut folded_at, &now);
+        let actor = render(&entry.actor.message());
+        let text = render(&entry.fact.message());
+        let matches = filter.is_empty()
+            || actor.to_lowercase().contains(&filter)
+            || text.to_lowercase().contains(&filter);
+        if matches {
+            let html = render_html(&entry.fact.message());
+            rows.push(LogRow { index, time_ms: entry.time_ms, actor, text, html, now: now.contains(&index), folded: 0 });
+        }
+    }
+    if rows.len() < count {
+        flush_fold(&mut rows, &mut folded, &mut folded_at, &now);
+    }
+    rows.reverse();
+    rows
+}
+
+/// Ends a run of routine lines: one row that counts them (newest line's index and time).
+fn flush_fold(rows: &mut Vec<LogRow>, folded: &mut usize, at: &mut Option<(usize, u64)>, now: &std::ops::Range<usize>) {
+    if let Some((index, time_ms)) = at.take() {
+        let text = crate::i18n::tf(crate::i18n::key::SHELL_LOG_FOLDED, &[("count", &folded.to_string())]);
+        let mut html = Html::new();
+        html.push_text(&text);
+        let newest_now = now.contains(&index);
+        rows.push(LogRow { index, time_ms, actor: String::new(), text, html, now: newest_now, folded: *folded });
+        *folded = 0;
+    }
+}

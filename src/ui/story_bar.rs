@@ -1,0 +1,82 @@
+//! The top of every scene: the result card (the story's question and, once reached, the
+//! model's answer), the caption saying what just happened, and the timeline's markers.
+
+use leptos::prelude::*;
+
+use super::markup::{Host, Markup};
+use super::story::{Jump, MarkerView};
+use super::transport::Shell;
+use crate::i18n::{key, t};
+
+#[component]
+pub fn StoryBar(shell: Shell) -> impl IntoView {
+    let story = {
+        let shell = shell.clone();
+        Memo::new(move |_| shell.story())
+    };
+    let question = Signal::derive(move || story.with(|s| s.question.clone()));
+    let answer = Signal::derive(move || story.with(|s| s.answer.clone()));
+    let caption = Signal::derive(move || story.with(|s| s.caption.clone()));
+    let reached = move || story.with(|s| s.reached);
+    let when = move || story.with(|s| s.caption_ms.map(crate::i18n::duration));
+    view! {
+        <section class="result-card" class:reached=reached data-testid="result-card"
+            aria-labelledby="result-question">
+            <h2 id="result-question" class="question"><Markup html=question host=Host::Span class="question-text"/></h2>
+            <p class="answer-line">
+                <span class="answer-label">
+                    {move || if reached() { t(key::SHELL_RESULT_ANSWER) } else { "" }}
+                </span>
+                <Markup html=answer host=Host::Span class="answer" testid="result-answer"/>
+            </p>
+        </section>
+        <p class="caption" class:authored=move || story.with(|s| s.authored) aria-live="polite"
+            data-testid="caption">
+            <span class="sr-only">{t(key::SHELL_CAPTION)}</span>
+            <Show when=move || when().is_some()>
+                <span class="caption-time">{move || when().unwrap_or_default()}</span>
+            </Show>
+            <Markup html=caption host=Host::Span class="caption-text" testid="caption-text"/>
+        </p>
+    }
+}
+
+/// Markers over the scrubber: one button per key moment, placed at its position on the tape.
+#[component]
+pub fn Markers(shell: Shell, tape_len: Memo<usize>) -> impl IntoView {
+    let markers = {
+        let shell = shell.clone();
+        Memo::new(move |_| {
+            tape_len.track();
+            shell.markers()
+        })
+    };
+    let seek_shell = shell.clone();
+    view! {
+        <div class="markers" role="group" aria-label=t(key::SHELL_MARKERS) data-testid="markers">
+            <For each=move || markers.get()
+                key=|m: &MarkerView| (m.position, m.kind, m.of)
+                children=move |m: MarkerView| {
+                    let shell = seek_shell.clone();
+                    let left = format!("left: {:.3}%", m.position as f64 * 100.0 / m.of.max(1) as f64);
+                    let position = m.position;
+                    view! {
+                        <button class="marker" data-moment=m.kind data-position=position.to_string()
+                            style=left title=m.label.clone() aria-label=m.label
+                            on:click=move |_| shell.seek(position)></button>
+                    }
+                }/>
+        </div>
+    }
+}
+
+/// The keys for the markers, as the help dialog lists them.
+pub fn jump_for(key_name: &str) -> Option<Jump> {
+    match key_name {
+        "[" => Some(Jump::PrevMark),
+        "]" => Some(Jump::NextMark),
+        "Home" => Some(Jump::Home),
+        "End" => Some(Jump::End),
+        _ => None,
+    }
+}
