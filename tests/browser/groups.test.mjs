@@ -1,11 +1,11 @@
 // Browser tests of the "Consumer groups" scene: what a learner opens, clicks and reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, clockMs, openPage, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, clockMs, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
 
 const lab = useLab();
 
-const open = (query) => openPage(lab.browser, `${lab.server.url}?scene=groups&${query}`);
+const open = (query) => openAtEnd(lab.browser, `${lab.server.url}?scene=groups&${query}`);
 const seconds = (shown) => Number(shown.replace(/\s*s$/, ""));
 
 test("eager (Range) stops the survivors for the session timeout; CooperativeSticky does not stop them", async () => {
@@ -83,6 +83,7 @@ test("every other preset opens by its link with the coordinator, lanes and --des
   for (const preset of others) {
     await page.goto(`${lab.server.url}?scene=groups&preset=${preset}`);
     await page.waitForSelector('[data-testid="timeline"]');
+    await atEnd(page);
     assert.match(await text(page, "group-state"), /^(Empty|PreparingRebalance|CompletingRebalance|Stable|Dead)$/, preset);
     assert.ok(await page.locator('[data-testid^="describe-"]').count() >= 6, preset);
     await page.screenshot({ path: `${ARTIFACTS}groups-${preset}.png`, fullPage: true });

@@ -71,3 +71,20 @@ export async function settled(page) {
 export async function clockMs(page) {
   return Number(await page.getByTestId("clock").getAttribute("data-ms"));
 }
+
+/** Goes to the end of the recorded tape (a preset opens at its story's start): the End key. */
+export async function atEnd(page) {
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="position"]');
+    return el && el.dataset.position === el.dataset.total;
+  }, null, { timeout: 20000 });
+  return page;
+}
+
+/** Opens a link; a preset link without `t=` is taken to the end of its tape, where the checks look. */
+export async function openAtEnd(browser, url) {
+  const page = await openPage(browser, url);
+  if (url.includes("preset=") && !/[?&]t=/.test(url)) await atEnd(page);
+  return page;
+}

@@ -1,11 +1,11 @@
 // Browser tests of the "Log & index" scene: a learner reads lookups, retention and the directory.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
 
 const lab = useLab();
 
-const open = (preset) => openPage(lab.browser, `${lab.server.url}?scene=log&preset=${preset}`);
+const open = (preset) => openAtEnd(lab.browser, `${lab.server.url}?scene=log&preset=${preset}`);
 const shot = (page, preset) => page.screenshot({ path: `${ARTIFACTS}log-${preset}.png`, fullPage: true });
 
 test("find-368500: the lookup goes file name → .index → short scan, and a typed offset changes it", async () => {

@@ -1,7 +1,7 @@
 // Browser tests of the Partitioner scene: type keys, add partitions, read what a learner reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -58,7 +58,7 @@ test("a key typed as 0x… hex is hashed as raw bytes; bad hex is refused with t
 });
 
 test("preset cliente-42 replays the order break: cancelled processed before created", async () => {
-  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=cliente-42`);
+  const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=partitioner&preset=cliente-42`);
   assert.match(await text(page, "order-verdict"), /Order broken for cliente-42: cancelled was processed before created, updated/);
   const row = async (event) => page.locator(`[data-testid="order-row-${event}"]`).innerText();
   assert.match(await row("cancelled"), /orders-17.*#1/s);
@@ -69,7 +69,7 @@ test("preset cliente-42 replays the order break: cancelled processed before crea
 });
 
 test("preset megacorp: offsets per partition before and after, the hot key in one partition until the composite key", async () => {
-  const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=megacorp`);
+  const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=partitioner&preset=megacorp`);
   const offsets = (await text(page, "get-offsets")).split("\n");
   assert.equal(offsets.length, 12);
   assert.match(offsets[0], /^orders:0:\d+$/);
@@ -87,7 +87,7 @@ test("preset megacorp: offsets per partition before and after, the hot key in on
 
 test("the other presets open by link, the sticky ones draw batches, and none logs a console error", async () => {
   for (const id of PRESETS.filter((p) => !["cliente-42", "megacorp"].includes(p))) {
-    const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner&preset=${id}`);
+    const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=partitioner&preset=${id}`);
     if (id.startsWith("sticky")) {
       assert.match(await text(page, "sticky-summary"), /records in \d+ batches/);
       assert.ok(await page.locator('[data-testid="sticky-timeline"] rect.batch').count() > 0);

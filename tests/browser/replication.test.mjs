@@ -2,11 +2,11 @@
 // and reads the durability ledger.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
 
 const lab = useLab();
 
-const open = (query) => openPage(lab.browser, `${lab.server.url}?scene=replication&${query}`);
+const open = (query) => openAtEnd(lab.browser, `${lab.server.url}?scene=replication&${query}`);
 const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}replication-${name}.png`, fullPage: true });
 
 test("acks=1: the ledger shows the three acknowledged records the dead leader took with it", async () => {
