@@ -27,9 +27,18 @@ fn fingerprint_query(query: &str) -> String {
         return "refused link".to_string();
     };
     let scene = scenes::find(link.scene.as_deref().unwrap_or("overview")).expect("a registered scene");
-    let Ok(run) = (scene.transcript)(&link) else {
+    let Ok(mut run) = (scene.transcript)(&link) else {
         return "refused".to_string();
     };
+    // A preset link without `t=` now opens at its story's start (tests/golden/stories.txt says
+    // where); the whole story it replays must still end in exactly the state it always showed.
+    if link.preset.is_some() && link.position.is_none() {
+        let end = LinkState { position: Some(run.tape_len), ..link.clone() };
+        let Ok(at_end) = (scene.transcript)(&end) else {
+            return "refused".to_string();
+        };
+        run = at_end;
+    }
     let log_hash = run.lines.iter().fold(FNV_START, |hash, line| fnv(format!("{line}\n").as_bytes(), hash));
     format!(
         "now_ms={} lines={} position={}/{} log={log_hash:016x} tape={:016x}",

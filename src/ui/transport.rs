@@ -59,14 +59,9 @@ pub fn format_clock(ms: u64) -> String {
     format!("{} {}", crate::i18n::current_locale().decimal(&text), t(key::SHELL_UNIT_S))
 }
 
-/// `0.1× slow motion`, `1×`, `60×`.
+/// `0.1×`, `1×`, `60×` in the locale's decimals.
 fn speed_label(speed: f64) -> String {
-    let text = crate::i18n::current_locale().decimal(&speed.to_string());
-    if speed < 1.0 {
-        crate::i18n::tf(key::SHELL_SPEED_SLOW, &[("speed", &text)])
-    } else {
-        format!("{text}×")
-    }
+    format!("{}×", crate::i18n::current_locale().decimal(&speed.to_string()))
 }
 
 #[component]
@@ -98,6 +93,9 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
                         <option value=s.to_string() prop:selected=move || play.speed.get() == *s>{speed_label(*s)}</option>
                     }).collect_view()}
                 </select>
+                <Show when=move || { play.speed.get() < 1.0 }>
+                    <span class="slow" data-testid="slow-motion">{t(key::SHELL_SPEED_SLOW)}</span>
+                </Show>
             </label>
             <span class="clock" aria-label=t(key::SHELL_CLOCK) data-testid="clock"
                 data-ms=move || status.get().2.to_string()
