@@ -184,7 +184,7 @@ pub fn fill<W: fmt::Write + ?Sized>(
             Some((name, choice)) if choice.trim_start().starts_with("plural") => {
                 let value = find_arg(args, name.trim());
                 let count = match value {
-                    Some(Arg::Int(n)) => Some(*n),
+                    Some(Arg::Int(n) | Arg::Count(n)) => Some(*n),
                     Some(Arg::Decimal { units, places: 0 }) => Some(*units),
                     _ => None,
                 };

@@ -28,6 +28,8 @@ pub enum Moment {
     Cleaning,
     /// A timer task fired or a delayed operation completed.
     Fire,
+    /// A timer task's coarse bucket expired and it fell into a finer wheel.
+    Fall,
     /// A lookup, placement or other answer the scene exists to show.
     Answer,
 }
@@ -47,6 +49,7 @@ crate::messages! {
     MOMENT_DELETION = "moment.deletion" => "deletion";
     MOMENT_CLEANING = "moment.cleaning" => "cleaning";
     MOMENT_FIRE = "moment.fire" => "fires";
+    MOMENT_FALL = "moment.fall" => "falls to a finer wheel";
     MOMENT_ANSWER = "moment.answer" => "result";
 }
 
@@ -67,6 +70,7 @@ impl Moment {
             Moment::Deletion => MOMENT_DELETION,
             Moment::Cleaning => MOMENT_CLEANING,
             Moment::Fire => MOMENT_FIRE,
+            Moment::Fall => MOMENT_FALL,
             Moment::Answer => MOMENT_ANSWER,
         }
     }
