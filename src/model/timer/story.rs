@@ -1,8 +1,9 @@
 //! The timer scene's stories: which facts are key moments, and what each preset shows.
 //!
 //! A task that fires is a key moment (Fire), and so is a sandbox task falling into a finer
-//! wheel: the fall is its coarse bucket's `TimerTaskList` expiring (`TimingWheel.advanceClock`
-//! then `SystemTimer.addTimerTaskEntry` re-adding it), the moment the hierarchy exists for.
+//! wheel: the fall is its coarse bucket expiring (`SystemTimer.advanceClock` moves the wheels'
+//! clocks, then flushes the bucket's `TimerTaskList` through `addTimerTaskEntry`, which re-adds
+//! the task one level down), the moment the hierarchy exists for.
 //! The purgatory's own long polls and the steady stream's tasks are routine: they come and
 //! go every few hundred ms. A `DelayedProduce` is what the purgatory presets are about: its
 //! completion is a Fire, its timeout an Expiry.
