@@ -10,8 +10,12 @@ fn run(config: &str, tape: &str) -> Run<TimerLab> {
     Run::restore(3, &overrides, tape, None).expect("valid run")
 }
 
+/// A preset's run just after its last command (its tape then lets the story play out).
 fn preset(id: &str) -> Run<TimerLab> {
-    Run::from_preset(TimerLab::presets().iter().find(|p| p.id == id).unwrap()).unwrap()
+    let mut run = Run::from_preset(TimerLab::presets().iter().find(|p| p.id == id).unwrap()).unwrap();
+    let commands = run.history.tape().iter().rposition(|input| matches!(input, Input::Command(_))).map_or(0, |i| i + 1);
+    run.history.seek(commands);
+    run
 }
 
 fn wait(run: &mut Run<TimerLab>, ms: u64) {

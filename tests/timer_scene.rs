@@ -10,8 +10,12 @@ fn preset(id: &str) -> &'static Preset {
     TimerLab::presets().iter().find(|p| p.id == id).expect("preset exists")
 }
 
+/// A preset's run just after its last command (its tape then lets the story play out).
 fn run_preset(id: &str) -> Run<TimerLab> {
-    Run::from_preset(preset(id)).expect("preset runs")
+    let mut run = Run::from_preset(preset(id)).expect("preset runs");
+    let commands = run.history.tape().iter().rposition(|input| matches!(input, Input::Command(_))).map_or(0, |i| i + 1);
+    run.history.seek(commands);
+    run
 }
 
 fn wait(run: &mut Run<TimerLab>, ms: u64) {

@@ -13,6 +13,7 @@ mod purgatory;
 mod scene;
 mod schema;
 mod story;
+mod stream;
 mod tasks;
 mod views;
 mod wheel;
@@ -25,6 +26,7 @@ pub use heap::HeapTimer;
 pub use index::DENSE_ID_LIMIT;
 pub use purgatory::{PurgatoryView, ReplicaView, WaitingProduceView, RECORD_BYTES};
 pub use schema::{Acks, Settings, TIMER_SCHEMA};
+pub use stream::{StreamTask, PRODUCE_EVERY, STREAM_EVERY_MS};
 pub use views::{BucketView, LevelView, MoveView, OpsView, PendingTaskView, TaskView};
 pub use wheel::{Move, Timer, MAX_EXPIRATION_MS, MAX_WHEEL_SIZE};
 pub use world::TimerLab;
@@ -55,12 +57,15 @@ pub enum TaskOrigin {
     DelayedProduce { request: u64, required_offset: u64 },
     /// A `DelayedFetch` parked at `fetch_offset`.
     DelayedFetch { fetcher: Fetcher, fetch_offset: u64 },
+    /// A task of the steady workload (`stream-tasks`), with the delay it copies.
+    Stream { kind: StreamTask },
 }
 
 impl TaskOrigin {
-    /// True for a task the user added (only those can be cancelled by hand).
+    /// True for a task of the sandbox, added by hand or by the stream (only those can be
+    /// cancelled by hand).
     pub fn is_user(&self) -> bool {
-        matches!(self, TaskOrigin::User { .. })
+        matches!(self, TaskOrigin::User { .. } | TaskOrigin::Stream { .. })
     }
 }
 
@@ -81,6 +86,8 @@ pub enum Event {
     IsrExpiration,
     /// The controller's heartbeat deadline for a crashed follower (broker.session.timeout.ms).
     SessionExpired { replica: u32, incarnation: u32 },
+    /// The steady workload adds its next task.
+    StreamTick,
 }
 
 /// What a user can do in the scene.
@@ -97,6 +104,8 @@ pub enum Command {
     /// fetcher while the broker keeps heartbeating, `Restart` starts it (or its fetcher) again.
     /// Other faults are refused.
     Fault(Fault),
+    /// Start the steady workload: a stream of tasks with a broker's usual delays (see `stream`).
+    StartStream,
 }
 
 /// Operation counts, so the UI can set the wheel's work beside a heap's on the same tasks.

@@ -5,7 +5,7 @@
 
 use super::{Command, Refusal, Settings, TimerLab, TIMER_SCHEMA};
 use crate::model::config::{Config, Property};
-use crate::model::kernel::{Fault, Token, TokenError};
+use crate::model::kernel::{Fault, Sim, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 const PRESETS: &[Preset] = &[
@@ -13,48 +13,51 @@ const PRESETS: &[Preset] = &[
         id: "single-wheel",
         title_key: "timer.preset.single_wheel",
         config: "",
-        tape: "add-2-task1.w2.add-8-task2.add-19-task3",
+        tape: "add-2-task1.w2.add-8-task2.add-19-task3.s2",
         seed: 3,
     },
     Preset {
         id: "hierarchy-350",
         title_key: "timer.preset.hierarchy_350",
         config: "",
-        tape: "add-350-task350",
+        tape: "add-350-task350.s2",
         seed: 3,
     },
     Preset {
         id: "third-wheel",
         title_key: "timer.preset.third_wheel",
         config: "",
-        tape: "add-7999-task7999.add-8000-task8000",
+        tape: "add-7999-task7999.add-8000-task8000.s4",
         seed: 3,
     },
     Preset {
         id: "purgatory-isr",
         title_key: "timer.preset.purgatory_isr",
         config: "lab.purgatory=true",
-        tape: "w1000.produce-1",
+        tape: "w1000.produce-1.s6",
         seed: 3,
     },
     Preset {
         id: "purgatory-stalled-follower",
         title_key: "timer.preset.purgatory_stalled_follower",
         config: "lab.purgatory=true",
-        tape: "w1000.stall-3.produce-1",
+        tape: "w1000.stall-3.produce-1.w1000x45",
         seed: 3,
     },
     Preset {
         id: "purgatory-crashed-follower",
         title_key: "timer.preset.purgatory_crashed_follower",
         config: "lab.purgatory=true",
-        tape: "w1000.kill-3.produce-1",
+        tape: "w1000.kill-3.produce-1.w1000x9.s2",
         seed: 3,
     },
 ];
 
 /// What the scene's link tokens can be.
-const GRAMMAR: &str = "add-DELAY[-LABEL], cancel-ID, produce-N, kill-B, stall-B and restart-B";
+const GRAMMAR: &str = "add-DELAY[-LABEL], cancel-ID, stream-tasks, produce-N, kill-B, stall-B and restart-B";
+
+/// The token of [`Command::StartStream`].
+const STREAM_TOKEN: &str = "stream-tasks";
 
 /// The label of `add-DELAY` without one.
 const DEFAULT_LABEL: &str = "task";
@@ -76,10 +79,14 @@ impl LabScene for TimerLab {
             Command::CancelTask(id) => format!("cancel-{id}"),
             Command::Produce { records } => format!("produce-{records}"),
             Command::Fault(fault) => fault.encode(),
+            Command::StartStream => STREAM_TOKEN.to_string(),
         }
     }
 
     fn decode_command(text: &str) -> Result<Command, TokenError> {
+        if text == STREAM_TOKEN {
+            return Ok(Command::StartStream);
+        }
         let token = Token::parse(text);
         if !text.contains('-') {
             return Err(token.unknown(GRAMMAR));
@@ -104,5 +111,12 @@ impl LabScene for TimerLab {
 
     fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
         super::story::story(preset)
+    }
+
+    /// A run with no broker and no stream yet gets the stream of broker-like timeouts; the
+    /// purgatory keeps its own fetches on the wheel, and a running stream needs nothing more.
+    fn workload(sim: &Sim<Self>) -> Option<Command> {
+        let world = sim.world();
+        (world.purgatory().is_none() && world.stream_added().is_none()).then_some(Command::StartStream)
     }
 }

@@ -2,6 +2,7 @@
 //! it (sandbox tasks and purgatory operations), and a binary heap shadowing the same stream.
 
 use super::purgatory::{Purgatory, PurgatoryView};
+use super::stream::Stream;
 use super::tasks::Tasks;
 use super::views::{LevelView, MoveView, OpsView, PendingTaskView};
 use super::{Command, Event, Fact, Refusal, Settings, TaskOrigin, Timer, TimerCtx, MAX_TASK_DELAY_MS};
@@ -15,12 +16,20 @@ pub struct TimerLab {
     pub(super) tasks: Tasks,
     purgatory: Option<Purgatory>,
     reaper_at_ms: Option<u64>,
+    /// The steady workload, once started.
+    stream: Option<Stream>,
 }
 
 impl TimerLab {
     pub fn new(settings: Settings) -> Result<Self, Refusal> {
         let purgatory = if settings.purgatory { Some(Purgatory::new(&settings)?) } else { None };
-        Ok(Self { tasks: Tasks::new(settings.tick_ms, settings.wheel_size), settings, purgatory, reaper_at_ms: None })
+        Ok(Self {
+            tasks: Tasks::new(settings.tick_ms, settings.wheel_size),
+            settings,
+            purgatory,
+            reaper_at_ms: None,
+            stream: None,
+        })
     }
 
     pub fn settings(&self) -> &Settings {
@@ -70,6 +79,11 @@ impl TimerLab {
         self.tasks.pending_origin(id).is_some_and(TaskOrigin::is_user)
     }
 
+    /// How many tasks the steady workload added (`None` until it is started).
+    pub fn stream_added(&self) -> Option<u64> {
+        self.stream.map(|stream| stream.added)
+    }
+
     pub fn purgatory(&self) -> Option<PurgatoryView> {
         self.purgatory.as_ref().map(Purgatory::view)
     }
@@ -88,7 +102,7 @@ impl TimerLab {
 
     fn run_expired(&mut self, id: u64, origin: TaskOrigin, ctx: &mut TimerCtx) {
         match (origin, self.purgatory.as_mut()) {
-            (origin @ TaskOrigin::User { .. }, _) => {
+            (origin @ (TaskOrigin::User { .. } | TaskOrigin::Stream { .. }), _) => {
                 ctx.record(Actor::Timer, Fact::TaskRan { id, origin, at_ms: ctx.now_ms() });
             }
             (origin, Some(purgatory)) => purgatory.on_expired(id, &origin, ctx),
@@ -96,13 +110,20 @@ impl TimerLab {
         }
     }
 
-    fn add_task(&mut self, delay_ms: u64, label: &str, ctx: &mut TimerCtx) {
-        let origin = TaskOrigin::User { label: label.to_string() };
+    fn add_task(&mut self, delay_ms: u64, origin: TaskOrigin, ctx: &mut TimerCtx) {
         let (id, parked) = self.tasks.schedule(delay_ms, origin.clone(), ctx);
         if !parked {
             self.tasks.ran_at_once(id, origin.clone());
             self.run_expired(id, origin, ctx);
         }
+    }
+
+    /// The stream's next task, then its next turn.
+    fn stream_tick(&mut self, ctx: &mut TimerCtx) {
+        let Some(stream) = self.stream.as_mut() else { return };
+        let (origin, delay_ms) = stream.next_task(&self.settings);
+        self.add_task(delay_ms, origin, ctx);
+        Stream::schedule_next(ctx);
     }
 
     /// Why `command` cannot run now, if it cannot.
@@ -117,13 +138,14 @@ impl TimerLab {
             }
             Command::CancelTask(id) => match self.tasks.pending_origin(*id) {
                 None => Some(Refusal::NotPending { id: *id }),
-                Some(TaskOrigin::User { .. }) => None,
+                Some(origin) if origin.is_user() => None,
                 Some(origin) => Some(Refusal::PurgatoryTask { id: *id, origin: origin.clone() }),
             },
             Command::Produce { records } => match &self.purgatory {
                 None => Some(Refusal::NoBroker),
                 Some(purgatory) => purgatory.produce_refusal(*records),
             },
+            Command::StartStream => self.stream.is_some().then_some(Refusal::StreamRunning),
             Command::Fault(fault) => {
                 let Some(id) = follower_fault(fault).and_then(Node::id) else {
                     return Some(Refusal::FaultNotModelled);
@@ -170,6 +192,7 @@ impl World for TimerLab {
                     self.run_expired(id, origin, ctx);
                 }
             }
+            Event::StreamTick => self.stream_tick(ctx),
             other => {
                 if let Some(purgatory) = self.purgatory.as_mut() {
                     purgatory.handle(other, &mut self.tasks, ctx);
@@ -186,7 +209,13 @@ impl World for TimerLab {
     fn apply(&mut self, command: &Command, ctx: &mut TimerCtx) {
         debug_assert!(self.refusal(command).is_none(), "apply without check: {command:?}");
         match command {
-            Command::AddTask { delay_ms, label } => self.add_task(*delay_ms, label, ctx),
+            Command::AddTask { delay_ms, label } => {
+                self.add_task(*delay_ms, TaskOrigin::User { label: label.clone() }, ctx)
+            }
+            Command::StartStream => {
+                self.stream = Some(Stream::default());
+                self.stream_tick(ctx);
+            }
             Command::CancelTask(id) => {
                 self.tasks.cancel(*id, ctx);
             }

@@ -34,7 +34,7 @@ pub enum Kind {
 
 pub fn kind_of(origin: &TaskOrigin) -> Kind {
     match origin {
-        TaskOrigin::User { .. } => Kind::Sandbox,
+        TaskOrigin::User { .. } | TaskOrigin::Stream { .. } => Kind::Sandbox,
         TaskOrigin::DelayedProduce { .. } => Kind::Produce,
         TaskOrigin::DelayedFetch { .. } => Kind::Fetch,
     }

@@ -6,7 +6,7 @@ mod purgatory;
 
 pub use purgatory::{PurgatoryFact, PURGATORY_FACT_KEYS};
 
-use super::{Fetcher, TaskOrigin, MAX_TASK_DELAY_MS};
+use super::{Fetcher, StreamTask, TaskOrigin, MAX_TASK_DELAY_MS};
 use crate::model::kernel::{Arg, Describe, Message};
 
 /// One line of the scene's event log.
@@ -52,6 +52,8 @@ crate::messages! {
     ORIGIN_PRODUCE_SHORT = "timer.origin.produce.short" => "DelayedProduce #{request}";
     ORIGIN_FOLLOWER_FETCH = "timer.origin.fetch.follower" => "DelayedFetch broker-{replica} @{offset}";
     ORIGIN_CONSUMER_FETCH = "timer.origin.fetch.consumer" => "DelayedFetch consumer @{offset}";
+    ORIGIN_STREAM_FETCH = "timer.origin.stream.fetch" => "fetch-like ({config})";
+    ORIGIN_STREAM_PRODUCE = "timer.origin.stream.produce" => "produce-like ({config})";
 }
 
 impl Describe for TaskOrigin {
@@ -69,6 +71,12 @@ impl Describe for TaskOrigin {
             }
             TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, fetch_offset } => {
                 Message::new(ORIGIN_CONSUMER_FETCH).with("offset", Arg::int(*fetch_offset))
+            }
+            TaskOrigin::Stream { kind: StreamTask::FetchLike } => {
+                Message::new(ORIGIN_STREAM_FETCH).with("config", Arg::kafka("fetch.max.wait.ms"))
+            }
+            TaskOrigin::Stream { kind: StreamTask::ProduceLike } => {
+                Message::new(ORIGIN_STREAM_PRODUCE).with("config", Arg::kafka("request.timeout.ms"))
             }
         }
     }
@@ -149,6 +157,8 @@ pub enum Refusal {
     FaultNotModelled,
     /// The config: replica.fetch.wait.max.ms above replica.lag.time.max.ms.
     FetchWaitAboveLagTime,
+    /// The steady workload is already running.
+    StreamRunning,
 }
 
 crate::messages! {
@@ -169,6 +179,7 @@ crate::messages! {
     FAULT_NOT_MODELLED = "timer.refusal.fault" => "This scene can crash, stall and restart followers only.";
     FETCH_WAIT = "timer.refusal.fetch_wait" =>
         "replica.fetch.wait.max.ms must be at most replica.lag.time.max.ms, or followers would keep dropping out of the ISR.";
+    STREAM_RUNNING = "timer.refusal.stream" => "The task stream is already running.";
 }
 
 impl Describe for Refusal {
@@ -190,6 +201,7 @@ impl Describe for Refusal {
             Refusal::NotAFollower { id } => Message::new(NOT_A_FOLLOWER).with("id", Arg::int(*id)),
             Refusal::FaultNotModelled => Message::new(FAULT_NOT_MODELLED),
             Refusal::FetchWaitAboveLagTime => Message::new(FETCH_WAIT),
+            Refusal::StreamRunning => Message::new(STREAM_RUNNING),
         }
     }
 }

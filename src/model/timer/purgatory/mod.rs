@@ -205,7 +205,7 @@ impl Purgatory {
                 ctx.schedule((self.lag_max_ms / 2).max(1), Event::IsrExpiration);
             }
             Event::SessionExpired { replica, incarnation } => self.session_expired(replica, incarnation, tasks, ctx),
-            Event::Reaper => {}
+            Event::Reaper | Event::StreamTick => {}
         }
     }
 
@@ -217,7 +217,7 @@ impl Purgatory {
                 self.expire_follower_fetch(replica, task, ctx)
             }
             TaskOrigin::DelayedFetch { fetcher: Fetcher::Consumer, .. } => self.expire_consumer_fetch(task, ctx),
-            TaskOrigin::User { .. } => {}
+            TaskOrigin::User { .. } | TaskOrigin::Stream { .. } => {}
         }
     }
 
