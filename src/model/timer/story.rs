@@ -31,9 +31,9 @@ impl Salient for Fact {
         let (notable, fire) = (Salience::Notable, Salience::Key(Moment::Fire));
         match self {
             Fact::TaskParked { origin, .. } | Fact::TaskCancelled { origin, .. } => by_origin(origin, notable, notable),
-            Fact::TaskAlreadyExpired { origin, .. } | Fact::TaskRan { origin, .. } | Fact::TaskFell { origin, .. } => {
-                by_origin(origin, fire, notable)
-            }
+            Fact::TaskAlreadyExpired { origin, .. } | Fact::TaskRan { origin, .. } => by_origin(origin, fire, notable),
+            // The fall is its coarse bucket expiring (`SystemTimer.advanceClock` re-adds it).
+            Fact::TaskFell { origin, .. } => by_origin(origin, Salience::Key(Moment::Fall), notable),
             Fact::Purgatory(fact) => fact.salience(),
         }
     }

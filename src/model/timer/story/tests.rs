@@ -52,7 +52,7 @@ fn hierarchy_350_waits_in_level_1_falls_into_level_0_at_340_ms_and_fires_at_350_
         "task350: level 1 bucket 17 → level 0 bucket 10 at 340 ms → fired at 350 ms"
     );
     let r = report("hierarchy-350");
-    assert_eq!(r.marks, vec![(2, Moment::Fire), (3, Moment::Fire)], "the fall is a key moment, then the fire");
+    assert_eq!(r.marks, vec![(2, Moment::Fall), (3, Moment::Fire)], "the fall is a key moment, then the fire");
     assert!(caption_at("hierarchy-350", 1).contains("level 1 bucket 17, which expires at 340 ms"));
     assert!(caption_at("hierarchy-350", 2).contains("10 ms to go fits level 0's 20 ms"));
     assert!(r.real_ms_to_outcome.expect("Play gets there") <= 20_000);

@@ -211,7 +211,7 @@ fn hierarchy_fell(sim: &Sim<TimerLab>) -> Message {
 const HIERARCHY_BEATS: &[Beat<TimerLab>] = &[
     Beat { cue: Cue::Start, say: |sim| wheel_args(Message::new(HIER_INTRO), sim) },
     Beat { cue: Cue::At(1), say: hierarchy_parked },
-    Beat { cue: Cue::Nth(Moment::Fire, 1), say: hierarchy_fell },
+    Beat { cue: Cue::Nth(Moment::Fall, 1), say: hierarchy_fell },
     Beat { cue: Cue::Last(Moment::Fire), say: fired },
 ];
 
@@ -242,8 +242,8 @@ fn third_parked(sim: &Sim<TimerLab>) -> Message {
 const THIRD_BEATS: &[Beat<TimerLab>] = &[
     Beat { cue: Cue::Start, say: |sim| wheel_args(Message::new(THIRD_INTRO), sim) },
     Beat { cue: Cue::At(2), say: third_parked },
-    Beat { cue: Cue::Nth(Moment::Fire, 1), say: fell },
-    Beat { cue: Cue::Nth(Moment::Fire, 2), say: fell },
+    Beat { cue: Cue::Nth(Moment::Fall, 1), say: fell },
+    Beat { cue: Cue::Nth(Moment::Fall, 2), say: fell },
     Beat { cue: Cue::Last(Moment::Fire), say: fired },
 ];
 
