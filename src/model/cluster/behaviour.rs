@@ -10,18 +10,29 @@ impl Cluster {
         ctx.random_between(mean_ms.div_ceil(2), mean_ms + mean_ms / 2)
     }
 
-    /// One `send()`: draw a key, pick its partition, append at the leader or wait for one.
-    pub(super) fn send_one(&mut self, ctx: &mut ClusterCtx) {
+    /// `records` sends, then what `KafkaProducer.flush()` would report once it returns: how many
+    /// of them a leader appended, how many still wait for one.
+    pub(super) fn send_burst(&mut self, records: u32, ctx: &mut ClusterCtx) {
+        let acknowledged = (0..records).filter(|_| self.send_one(ctx)).count() as u32;
+        let fact = Fact::BurstSent { records, acknowledged, waiting: records - acknowledged };
+        ctx.record(Actor::Producer, fact);
+    }
+
+    /// One `send()`: draw a key, pick its partition, append at the leader or wait for one
+    /// (`true`: appended).
+    pub(super) fn send_one(&mut self, ctx: &mut ClusterCtx) -> bool {
         self.retry_waiting(ctx);
         let key_id = ctx.random_between(0, self.settings.distinct_keys - 1) as u32;
         let value_bytes = ctx.random_between(100, 1000) as u32;
         let record = StoredRecord { key_id, value_bytes, timestamp_ms: ctx.now_ms() };
         let partition = self.partition_of(key_id);
         self.stats.sent += 1;
-        if !self.try_append(partition, record, ctx) {
+        let appended = self.try_append(partition, record, ctx);
+        if !appended {
             ctx.record(Actor::Producer, Fact::RecordWaiting { key_id, partition });
             self.waiting.push(Waiting { partition, record, first_try_ms: ctx.now_ms() });
         }
+        appended
     }
 
     fn live_leader(&self, partition: &Partition) -> Option<u32> {

@@ -6,6 +6,8 @@ mod placement;
 mod scene;
 mod schema;
 mod story;
+#[cfg(test)]
+mod story_tests;
 
 pub use facts::{Fact, LeaderChange, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use placement::place_replicas;
@@ -235,11 +237,7 @@ impl World for Cluster {
     fn apply(&mut self, command: &Command, ctx: &mut ClusterCtx) {
         debug_assert!(self.refusal(command).is_none(), "apply without check: {command:?}");
         match *command {
-            Command::Produce { records } => {
-                for _ in 0..records {
-                    self.send_one(ctx);
-                }
-            }
+            Command::Produce { records } => self.send_burst(records, ctx),
             Command::Fault(Fault::Crash(Node::Id(id))) => self.kill(id, ctx),
             Command::Fault(Fault::Restart(Node::Id(id))) => self.restart(id, ctx),
             Command::Fault(_) => {}

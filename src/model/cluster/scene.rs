@@ -17,7 +17,7 @@ const PRESETS: &[Preset] = &[
         id: "burst",
         title_key: "overview.preset.burst",
         config: "lab.producer.records.per.sec=0",
-        tape: "produce-600",
+        tape: "produce-1.produce-599",
         seed: 42,
     },
 ];

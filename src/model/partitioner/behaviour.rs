@@ -1,7 +1,7 @@
 //! How the Partitioner scene reacts to commands and to its producer, sender and consumers.
 
 use super::accumulator::SendReason;
-use super::load::{produce_load, KeyDistribution};
+use super::load::{produce_load, KeyChoice, KeyDistribution};
 use super::repartition::{expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 use super::sticky::Switch;
 use super::{
@@ -106,7 +106,35 @@ impl Partitioner {
         });
     }
 
+    /// Starts the steady keyed producer (or changes its rate while it runs).
+    pub(super) fn start_stream(&mut self, records_per_sec: u32, ctx: &mut PartitionerCtx) {
+        let running = self.stream_records_per_sec > 0;
+        self.stream_records_per_sec = records_per_sec;
+        ctx.record(Actor::Producer, Fact::StreamStarted { records_per_sec });
+        if !running {
+            ctx.schedule(0, Event::KeyedSend);
+        }
+    }
+
+    /// One `KafkaProducer.send()` of a keyed record: the key's partition is
+    /// `BuiltInPartitioner.partitionForKey` (murmur2 of its bytes, modulo the partition count).
+    pub(super) fn send_keyed(&mut self, ctx: &mut PartitionerCtx) {
+        let choice = self.workload.choose(self.sequence, &mut Self::draw(ctx));
+        self.sequence += 1;
+        let partition = self.table.partition(choice);
+        let log = &mut self.logs[partition as usize];
+        let offset = log.end_offset;
+        log.end_offset += 1;
+        log.hot_records += u64::from(matches!(choice, KeyChoice::Hot { .. }));
+        let key = self.workload.key_text(choice);
+        ctx.record(Actor::Producer, Fact::KeyedRecordSent { key, partition, offset });
+        let gap_ms = (1000 / u64::from(self.stream_records_per_sec.max(1))).max(1);
+        ctx.schedule(gap_ms, Event::KeyedSend);
+    }
+
     pub(super) fn start_unkeyed(&mut self, records: u32, ctx: &mut PartitionerCtx) {
+        let records_per_sec = self.settings.producer_records_per_sec;
+        ctx.record(Actor::Producer, Fact::UnkeyedQueued { records, records_per_sec });
         if self.unkeyed_pending == 0 {
             ctx.schedule(0, Event::UnkeyedSend);
         }

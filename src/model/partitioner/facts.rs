@@ -57,6 +57,12 @@ pub enum Fact {
     Processed { key: String, event: String, partition: u32, offset: u64 },
     /// It did so before earlier events of the same key: the order broke.
     OrderBroken { key: String, event: String, overtaken: Vec<Overtaken> },
+    /// The producer was asked to send records without a key, one every 1/`records_per_sec` s.
+    UnkeyedQueued { records: u32, records_per_sec: u64 },
+    /// A steady producer of keyed records started (or changed its rate).
+    StreamStarted { records_per_sec: u32 },
+    /// The steady producer sent one keyed record.
+    KeyedRecordSent { key: String, partition: u32, offset: u64 },
 }
 
 crate::messages! {
@@ -90,6 +96,11 @@ crate::messages! {
     ORDER_BROKEN = "partitioner.fact.order.broken" => "order broken for {key}: {event} processed before {overtaken}";
     OVERTAKEN = "partitioner.fact.order.overtaken" => "{event} (still in {partition})";
     LIST_MORE = "partitioner.fact.list.more" => "{first}, {rest}";
+    UNKEYED_QUEUED = "partitioner.fact.unkeyed" =>
+        "sending {records, plural, one {# record} other {# records}} without a key, {rate} per second";
+    STREAM_STARTED = "partitioner.fact.stream" =>
+        "steady producer: {rate, plural, one {# keyed record} other {# keyed records}} per second, each to the partition of its key";
+    KEYED_RECORD_SENT = "partitioner.fact.stream.sent" => "{key} → {partition} at offset {offset}";
 }
 
 /// `orders-3`: a topic-partition as Kafka writes it.
@@ -102,7 +113,7 @@ fn nested(message: Message) -> Arg {
 }
 
 /// `a, b, c` from messages, each rendered in the same language.
-fn list_arg(mut items: Vec<Message>) -> Arg {
+pub(super) fn list_arg(mut items: Vec<Message>) -> Arg {
     let Some(last) = items.pop() else { return nested(Message::new(NOTHING)) };
     let joined = items
         .into_iter()
@@ -234,6 +245,16 @@ impl Describe for Fact {
                 .with("partition", partition_arg(*partition))
                 .with("offset", Arg::int(*offset)),
             Fact::OrderBroken { key, event, overtaken } => Fact::order_broken(key, event, overtaken),
+            Fact::UnkeyedQueued { records, records_per_sec } => Message::new(UNKEYED_QUEUED)
+                .with("records", Arg::int(*records))
+                .with("rate", Arg::int(*records_per_sec)),
+            Fact::StreamStarted { records_per_sec } => {
+                Message::new(STREAM_STARTED).with("rate", Arg::int(*records_per_sec))
+            }
+            Fact::KeyedRecordSent { key, partition, offset } => Message::new(KEYED_RECORD_SENT)
+                .with("key", Arg::text(key.clone()))
+                .with("partition", partition_arg(*partition))
+                .with("offset", Arg::int(*offset)),
         }
     }
 }
@@ -263,6 +284,8 @@ pub enum Refusal {
     UnknownDistribution { name: String },
     /// The partition count typed is not a whole number.
     NotAPartitionCount { text: String },
+    /// A steady producer's rate outside 1..=`max` records per second.
+    StreamRate { records_per_sec: u32, max: u32 },
 }
 
 crate::messages! {
@@ -282,6 +305,8 @@ crate::messages! {
         "unknown key distribution \"{name}\": use uniform, zipf or megacorp";
     PARTITION_COUNT = "partitioner.refusal.partition_count" =>
         "\"{text}\" is not a partition count: type a whole number";
+    STREAM_RATE = "partitioner.refusal.stream" =>
+        "a steady producer sends 1 to {max, plural, one {# record} other {# records}} per second";
 }
 
 impl Describe for Refusal {
@@ -309,6 +334,7 @@ impl Describe for Refusal {
                 Message::new(UNKNOWN_DISTRIBUTION).with("name", Arg::text(name.clone()))
             }
             Refusal::NotAPartitionCount { text } => Message::new(PARTITION_COUNT).with("text", Arg::text(text.clone())),
+            Refusal::StreamRate { max, .. } => Message::new(STREAM_RATE).with("max", Arg::int(*max)),
         }
     }
 }

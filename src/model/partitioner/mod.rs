@@ -13,6 +13,9 @@ mod scene;
 mod schema;
 mod sticky;
 mod story;
+mod story_says;
+#[cfg(test)]
+mod story_tests;
 mod views;
 mod world;
 
@@ -55,6 +58,12 @@ pub const MAX_UNKEYED_PER_COMMAND: u32 = 100_000;
 
 /// The most partitions the lab draws.
 pub const MAX_PARTITIONS: u32 = 256;
+
+/// The fastest steady keyed producer (`stream-N`), in records per second.
+pub const MAX_STREAM_RECORDS_PER_SEC: u32 = 1000;
+
+/// The steady keyed producer Play starts on a scene where nothing runs, in records per second.
+pub const WORKLOAD_RECORDS_PER_SEC: u32 = 10;
 
 /// A partition's log end offset and its consumer's position (the group's committed offset).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,6 +132,8 @@ pub enum Event {
     SenderWakeup,
     /// Every consumer takes its next slice of records.
     ConsumerTick,
+    /// The steady producer's next `send()` of a keyed record.
+    KeyedSend,
 }
 
 /// What a learner can do in the scene.
@@ -141,6 +152,9 @@ pub enum Command {
     Send(String),
     /// Records without a key, one every 1/`lab.producer.records.per.sec` s.
     ProduceUnkeyed(u32),
+    /// A steady producer of keyed records drawn from the workload, this many per second
+    /// (again while it runs: the new rate).
+    Stream(u32),
 }
 
 /// The Partitioner scene's whole state (producer, topic, consumers); reads PARTITIONER_SCHEMA.
@@ -160,6 +174,8 @@ pub struct Partitioner {
     tracked: Vec<TrackedRecord>,
     switches: Vec<SwitchView>,
     processed_count: u32,
+    /// The steady producer's rate (0: not running).
+    stream_records_per_sec: u32,
 }
 
 pub use story::STORY_KEYS;

@@ -4,7 +4,7 @@ use super::key::hex;
 use super::load::KeyDistribution;
 use super::{Command, Partitioner, Refusal, Settings, PARTITIONER_SCHEMA};
 use crate::model::config::{Config, Property};
-use crate::model::kernel::{parse_number, Token, TokenError};
+use crate::model::kernel::{parse_number, Sim, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// Message key of the composite-key trade-off (the UI shows it next to the toggle).
@@ -36,21 +36,21 @@ const PRESETS: &[Preset] = &[
         id: "sticky",
         title_key: "partitioner.preset.sticky",
         config: "partitions=6",
-        tape: "null-120.w100x2",
+        tape: "null-120.w5x40",
         seed: 3,
     },
     Preset {
         id: "sticky-full-batches",
         title_key: "partitioner.preset.sticky_full_batches",
         config: "partitions=6,linger.ms=50",
-        tape: "null-150.w100x2",
+        tape: "null-150.w5x40",
         seed: 3,
     },
     Preset {
         id: "sticky-linger-0",
         title_key: "partitioner.preset.sticky_linger_0",
         config: "partitions=6,linger.ms=0",
-        tape: "null-120.w100x2",
+        tape: "null-120.w5x40",
         seed: 3,
     },
 ];
@@ -74,7 +74,7 @@ pub fn parse_key(input: &str) -> Result<Vec<u8>, Refusal> {
 }
 
 /// What the Partitioner's link tokens can be.
-const GRAMMAR: &str = "key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT and null-N";
+const GRAMMAR: &str = "key-HEX, alter-M, dist-NAME, composite-on/off, produce-N, send-EVENT, null-N and stream-N";
 const DIST_GRAMMAR: &str = "dist-uniform, dist-zipf and dist-megacorp";
 const COMPOSITE_GRAMMAR: &str = "composite-on and composite-off";
 
@@ -98,6 +98,7 @@ impl LabScene for Partitioner {
             Command::Produce(records) => format!("produce-{records}"),
             Command::Send(event) => format!("send-{event}"),
             Command::ProduceUnkeyed(records) => format!("null-{records}"),
+            Command::Stream(records_per_sec) => format!("stream-{records_per_sec}"),
         }
     }
 
@@ -120,6 +121,7 @@ impl LabScene for Partitioner {
             "produce" => parse_number(arg).map(Command::Produce),
             "send" => Command::send(arg).map_err(|why| token.refused(&why)),
             "null" => parse_number(arg).map(Command::ProduceUnkeyed),
+            "stream" => parse_number(arg).map(Command::Stream),
             _ => Err(token.unknown(GRAMMAR)),
         }
     }
@@ -130,6 +132,11 @@ impl LabScene for Partitioner {
 
     fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
         super::story::story(preset)
+    }
+
+    /// A steady keyed producer with the producer's defaults, unless a producer already sends.
+    fn workload(sim: &Sim<Self>) -> Option<Command> {
+        (!sim.world().producing()).then_some(Command::Stream(super::WORKLOAD_RECORDS_PER_SEC))
     }
 }
 

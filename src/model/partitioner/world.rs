@@ -6,7 +6,7 @@ use super::key::key_text;
 use super::load::{KeyDistribution, Workload};
 use super::{
     Accumulator, Command, Event, Fact, PartitionLog, Partitioner, PartitionerCtx, Refusal, Settings, CONSUMER_TICK_MS,
-    MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_UNKEYED_PER_COMMAND,
+    MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_STREAM_RECORDS_PER_SEC, MAX_UNKEYED_PER_COMMAND,
 };
 use crate::model::kernel::{Actor, World};
 
@@ -44,6 +44,7 @@ impl Partitioner {
             tracked: Vec::new(),
             switches: Vec::new(),
             processed_count: 0,
+            stream_records_per_sec: 0,
         }
     }
 
@@ -70,6 +71,16 @@ impl Partitioner {
 
     pub fn logs(&self) -> &[PartitionLog] {
         &self.logs
+    }
+
+    /// The steady keyed producer's rate, if it runs.
+    pub fn stream_records_per_sec(&self) -> Option<u32> {
+        (self.stream_records_per_sec > 0).then_some(self.stream_records_per_sec)
+    }
+
+    /// Whether a producer is still sending (the steady one, or records without key still due).
+    pub fn producing(&self) -> bool {
+        self.stream_records_per_sec > 0 || self.unkeyed_pending > 0
     }
 
     /// The watched key's bytes, if one is set.
@@ -105,6 +116,8 @@ impl Partitioner {
             Command::Send(_) => self.key.is_none().then_some(Refusal::NoKey),
             Command::ProduceUnkeyed(records) => (*records == 0 || *records > MAX_UNKEYED_PER_COMMAND)
                 .then_some(Refusal::UnkeyedCount { records: *records, max: MAX_UNKEYED_PER_COMMAND }),
+            Command::Stream(rate) => (*rate == 0 || *rate > MAX_STREAM_RECORDS_PER_SEC)
+                .then_some(Refusal::StreamRate { records_per_sec: *rate, max: MAX_STREAM_RECORDS_PER_SEC }),
             Command::SetKey(_) | Command::Distribution(_) | Command::Composite(_) => None,
         }
     }
@@ -127,6 +140,7 @@ impl World for Partitioner {
         match event {
             Event::UnkeyedSend => self.send_unkeyed(ctx),
             Event::SenderWakeup => self.run_sender(ctx),
+            Event::KeyedSend => self.send_keyed(ctx),
             Event::ConsumerTick => {
                 self.consume(ctx);
                 ctx.schedule(CONSUMER_TICK_MS, Event::ConsumerTick);
@@ -148,6 +162,7 @@ impl World for Partitioner {
             Command::Produce(records) => self.produce(*records, ctx),
             Command::Send(event) => self.send_tracked(event, ctx),
             Command::ProduceUnkeyed(records) => self.start_unkeyed(*records, ctx),
+            Command::Stream(rate) => self.start_stream(*rate, ctx),
         }
     }
 }
