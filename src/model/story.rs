@@ -151,7 +151,11 @@ const CAPTION_LOOKBACK: usize = 5_000;
 /// The highest salience among the facts the input that led to `position` recorded.
 fn telling_at<S: LabScene>(history: &History<S>, position: usize) -> Option<Salience> {
     let log = history.current().log();
-    history.recorded_at(position).filter_map(|i| log.get(i)).map(|e| crate::model::kernel::Salient::salience(&e.fact)).max()
+    history
+        .recorded_at(position)
+        .filter_map(|i| log.get(i))
+        .map(|e| crate::model::kernel::Salient::salience(&e.fact))
+        .max()
 }
 
 /// The highest-salience fact recorded by the input that led to `position` (the first of equals).

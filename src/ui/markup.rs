@@ -36,7 +36,8 @@ pub fn Markup(
             view! { <div class=class data-testid=testid role=role aria-label=label inner_html=inner></div> }.into_any()
         }
         Host::Span => {
-            view! { <span class=class data-testid=testid role=role aria-label=label inner_html=inner></span> }.into_any()
+            view! { <span class=class data-testid=testid role=role aria-label=label inner_html=inner></span> }
+                .into_any()
         }
         Host::G => {
             view! { <g class=class data-testid=testid role=role aria-label=label inner_html=inner></g> }.into_any()

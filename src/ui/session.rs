@@ -205,7 +205,8 @@ impl<S: UiScene> Transport for Session<S> {
     }
 
     fn markers(&self) -> Vec<super::story::MarkerView> {
-        self.run.with_value(|run| super::story::marker_views(&run.history))
+        let story = self.story_of();
+        self.run.with_value(|run| super::story::marker_views(&story, &run.history))
     }
 
     fn story_speed(&self) -> f64 {

@@ -66,7 +66,21 @@ pub fn story_view<S: LabScene>(story: &Story<S>, history: &History<S>) -> StoryV
     StoryView { question: render_html(&verdict.question), answer, reached, caption, authored, caption_ms }
 }
 
-pub fn marker_views<S: LabScene>(history: &History<S>) -> Vec<MarkerView> {
+/// The key moments the model logged, and the story's authored captions where no moment is.
+pub fn marker_views<S: LabScene>(story: &Story<S>, history: &History<S>) -> Vec<MarkerView> {
+    let mut out = moment_markers(history);
+    let of = history.tape().len();
+    for (position, _) in story.beat_positions(history) {
+        if position > 0 && !out.iter().any(|m| m.position == position) {
+            let label = crate::i18n::tf(crate::i18n::key::SHELL_MARKER_BEAT, &[("step", &position.to_string())]);
+            out.push(MarkerView { position, kind: "beat", of, label });
+        }
+    }
+    out.sort_by_key(|m| m.position);
+    out
+}
+
+fn moment_markers<S: LabScene>(history: &History<S>) -> Vec<MarkerView> {
     let mut out: Vec<MarkerView> = Vec::new();
     for (position, mark) in history.marks() {
         if out.last().is_some_and(|m| m.position == position && m.kind == mark.moment.token()) {
@@ -88,7 +102,11 @@ pub fn marker_views<S: LabScene>(history: &History<S>) -> Vec<MarkerView> {
 
 pub fn jump_target<S: LabScene>(story: &Story<S>, history: &History<S>, to: Jump) -> usize {
     let here = history.position();
-    let mut marks = history.marks().map(|(p, _)| p);
+    let beats = story.beat_positions(history).into_iter().map(|(p, _)| p);
+    let mut positions: Vec<usize> = history.marks().map(|(p, _)| p).chain(beats).collect();
+    positions.sort_unstable();
+    positions.dedup();
+    let mut marks = positions.into_iter();
     match to {
         Jump::Home => {
             let start = story.start_position(history);
@@ -131,12 +149,19 @@ pub fn log_rows<S: LabScene>(history: &History<S>, count: usize, filter: &str, a
         flush_fold(&mut rows, &mut folded, &mut folded_at, &now);
         let actor = render(&entry.actor.message());
         let text = render(&entry.fact.message());
-        let matches = filter.is_empty()
-            || actor.to_lowercase().contains(&filter)
-            || text.to_lowercase().contains(&filter);
+        let matches =
+            filter.is_empty() || actor.to_lowercase().contains(&filter) || text.to_lowercase().contains(&filter);
         if matches {
             let html = render_html(&entry.fact.message());
-            rows.push(LogRow { index, time_ms: entry.time_ms, actor, text, html, now: now.contains(&index), folded: 0 });
+            rows.push(LogRow {
+                index,
+                time_ms: entry.time_ms,
+                actor,
+                text,
+                html,
+                now: now.contains(&index),
+                folded: 0,
+            });
         }
     }
     if rows.len() < count {

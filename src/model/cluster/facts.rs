@@ -40,9 +40,6 @@ pub enum Fact {
     IsrShrunk { partition: u32, before: Vec<u32>, after: Vec<u32>, leader: LeaderChange },
     /// Leadership went back to the preferred replica.
     PreferredLeaderElected { partition: u32, leader: u32, epoch: i32 },
-    /// A Produce burst is over (the application's `flush()` returned): how many of its records
-    /// a leader appended and how many still wait for one.
-    BurstSent { records: u32, acknowledged: u32, waiting: u32 },
 }
 
 crate::messages! {
@@ -63,8 +60,6 @@ crate::messages! {
     LEADER_ELECTED = "overview.fact.leader.elected" => ", Leader {leader} (LeaderEpoch {epoch})";
     LEADER_KEPT = "overview.fact.leader.kept" => "";
     PREFERRED = "overview.fact.preferred" => "{partition}: preferred leader election, Leader {leader} (LeaderEpoch {epoch})";
-    BURST_SENT = "overview.fact.burst" =>
-        "flush() returned: {records, plural, one {# record} other {# records}} sent, {acknowledged} acknowledged, {waiting} waiting for a leader";
 }
 
 /// `orders-3`: a topic-partition as Kafka writes it.
@@ -141,10 +136,6 @@ impl Describe for Fact {
                 .with("partition", partition_arg(*partition))
                 .with("leader", Arg::int(*leader))
                 .with("epoch", Arg::int(*epoch)),
-            Fact::BurstSent { records, acknowledged, waiting } => Message::new(BURST_SENT)
-                .with("records", Arg::int(*records))
-                .with("acknowledged", Arg::int(*acknowledged))
-                .with("waiting", Arg::int(*waiting)),
         }
     }
 }

@@ -20,7 +20,6 @@ impl Salient for Fact {
             Fact::IsrExpanded { leader: LeaderChange::Elected { .. }, .. } => Salience::Key(Moment::Election),
             Fact::IsrExpanded { .. } => Salience::Key(Moment::IsrExpand),
             Fact::PreferredLeaderElected { .. } => Salience::Key(Moment::Election),
-            Fact::BurstSent { .. } => Salience::Key(Moment::Answer),
         }
     }
 }
@@ -154,13 +153,10 @@ fn burst_first(sim: &Sim<Cluster>) -> Message {
         .with("partitions", Arg::int(sim.world().partitions().len()))
 }
 
-/// How many records the latest burst sent.
+/// How many records came after the first one.
 fn burst_done(sim: &Sim<Cluster>) -> Message {
-    let records = sim.log().iter().rev().find_map(|e| match e.fact {
-        Fact::BurstSent { records, .. } => Some(records),
-        _ => None,
-    });
-    Message::new(BURST_DONE).with("records", Arg::int(records.unwrap_or(0)))
+    let more = sim.world().producer_stats().sent.saturating_sub(1);
+    Message::new(BURST_DONE).with("records", Arg::int(more))
 }
 
 const CRASH_BEATS: &[Beat<Cluster>] = &[
@@ -184,8 +180,8 @@ const CRASH_BEATS: &[Beat<Cluster>] = &[
 
 const BURST_BEATS: &[Beat<Cluster>] = &[
     Beat { cue: Cue::Start, say: burst_intro },
-    Beat { cue: Cue::Nth(Moment::Answer, 1), say: burst_first },
-    Beat { cue: Cue::Nth(Moment::Answer, 2), say: burst_done },
+    Beat { cue: Cue::At(1), say: burst_first },
+    Beat { cue: Cue::At(2), say: burst_done },
 ];
 
 /// The overview's story for `preset` (`None`: the scene's default).
@@ -207,7 +203,7 @@ pub fn story(preset: Option<&str>) -> Story<Cluster> {
             speed: 1.0,
             question: |_| Message::new(BURST_QUESTION),
             watch: |_| Message::new(BURST_WATCH),
-            outcome: Cue::Last(Moment::Answer),
+            outcome: Cue::At(2),
             answer: burst_answer,
             beats: BURST_BEATS,
         },

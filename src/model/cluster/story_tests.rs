@@ -57,21 +57,6 @@ fn burst_marks_the_first_record_and_the_burst_and_names_the_busiest_partition() 
 }
 
 #[test]
-fn a_burst_while_a_leader_is_down_reports_the_records_still_waiting() {
-    let mut run = Run::<Cluster>::new(DEFAULT_SEED, &[("lab.producer.records.per.sec".into(), "0".into())]).unwrap();
-    run.history.push(Input::Command(Command::Fault(Fault::Crash(Node::Id(1))))).unwrap();
-    run.history.push(Input::Command(Command::Produce { records: 300 })).unwrap();
-    let burst = run.sim().log().iter().rev().find_map(|e| match e.fact {
-        Fact::BurstSent { records, acknowledged, waiting } => Some((records, acknowledged, waiting)),
-        _ => None,
-    });
-    let (records, acknowledged, waiting) = burst.expect("the burst reports");
-    assert_eq!((records, acknowledged + waiting), (300, 300));
-    assert_eq!(u64::from(waiting), run.world().producer_stats().waiting);
-    assert!(waiting > 0, "broker-1 led partitions, and nobody fenced it yet");
-}
-
-#[test]
 fn the_default_card_reads_the_live_cluster() {
     let mut run = Run::<Cluster>::new(DEFAULT_SEED, &[]).unwrap();
     let story = Cluster::story(None);

@@ -133,8 +133,6 @@ impl Partitioner {
     }
 
     pub(super) fn start_unkeyed(&mut self, records: u32, ctx: &mut PartitionerCtx) {
-        let records_per_sec = self.settings.producer_records_per_sec;
-        ctx.record(Actor::Producer, Fact::UnkeyedQueued { records, records_per_sec });
         if self.unkeyed_pending == 0 {
             ctx.schedule(0, Event::UnkeyedSend);
         }

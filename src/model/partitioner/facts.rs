@@ -57,8 +57,6 @@ pub enum Fact {
     Processed { key: String, event: String, partition: u32, offset: u64 },
     /// It did so before earlier events of the same key: the order broke.
     OrderBroken { key: String, event: String, overtaken: Vec<Overtaken> },
-    /// The producer was asked to send records without a key, one every 1/`records_per_sec` s.
-    UnkeyedQueued { records: u32, records_per_sec: u64 },
     /// A steady producer of keyed records started (or changed its rate).
     StreamStarted { records_per_sec: u32 },
     /// The steady producer sent one keyed record.
@@ -96,8 +94,6 @@ crate::messages! {
     ORDER_BROKEN = "partitioner.fact.order.broken" => "order broken for {key}: {event} processed before {overtaken}";
     OVERTAKEN = "partitioner.fact.order.overtaken" => "{event} (still in {partition})";
     LIST_MORE = "partitioner.fact.list.more" => "{first}, {rest}";
-    UNKEYED_QUEUED = "partitioner.fact.unkeyed" =>
-        "sending {records, plural, one {# record} other {# records}} without a key, {rate} per second";
     STREAM_STARTED = "partitioner.fact.stream" =>
         "steady producer: {rate, plural, one {# keyed record} other {# keyed records}} per second, each to the partition of its key";
     KEYED_RECORD_SENT = "partitioner.fact.stream.sent" => "{key} → {partition} at offset {offset}";
@@ -245,9 +241,6 @@ impl Describe for Fact {
                 .with("partition", partition_arg(*partition))
                 .with("offset", Arg::int(*offset)),
             Fact::OrderBroken { key, event, overtaken } => Fact::order_broken(key, event, overtaken),
-            Fact::UnkeyedQueued { records, records_per_sec } => Message::new(UNKEYED_QUEUED)
-                .with("records", Arg::int(*records))
-                .with("rate", Arg::int(*records_per_sec)),
             Fact::StreamStarted { records_per_sec } => {
                 Message::new(STREAM_STARTED).with("rate", Arg::int(*records_per_sec))
             }

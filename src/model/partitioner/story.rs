@@ -19,7 +19,6 @@ impl Salient for Fact {
             | Fact::KeyedSent { .. }
             | Fact::TrackedSent { .. }
             | Fact::Processed { .. }
-            | Fact::UnkeyedQueued { .. }
             | Fact::StreamStarted { .. } => Salience::Notable,
             // The answers this scene exists to show: where a key goes, where keys go after
             // --alter, the per-partition counts, each sticky decision, and the order breaking.
