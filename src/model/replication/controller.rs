@@ -214,6 +214,7 @@ impl Replication {
         match *command {
             Command::Produce { records } => self.produce(records, ctx),
             Command::Fault(fault) => self.inject(fault, ctx),
+            Command::SteadyLoad { records_per_sec } => self.start_load(u64::from(records_per_sec), ctx),
             Command::SetUncleanElection(enabled) => {
                 self.settings.unclean_leader_election = enabled;
                 ctx.record(Actor::Controller, Fact::UncleanElectionSet { enabled });

@@ -3,6 +3,7 @@
 
 use super::partition::PartitionError;
 use super::roles::Truncation;
+use super::schema::Acks;
 use crate::model::kernel::Node;
 
 /// Why the producer's send callback got an exception.
@@ -199,6 +200,11 @@ pub enum Fact {
     },
     WaitingForLeader {
         record_id: u64,
+    },
+    /// A steady producer started (the workload of a fresh scene).
+    LoadStarted {
+        records_per_sec: u64,
+        acks: Acks,
     },
     ConnectionRefused {
         record_id: u64,

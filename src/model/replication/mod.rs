@@ -222,6 +222,11 @@ pub enum Command {
     Fault(Fault),
     /// `kafka-configs --alter --add-config unclean.leader.election.enable=...`.
     SetUncleanElection(bool),
+    /// A steady producer starts: one record every `1000 / records_per_sec` ms, sent with the
+    /// scene's producer config (acks, retries, idempotence …), like `lab.producer.records.per.sec`.
+    SteadyLoad {
+        records_per_sec: u32,
+    },
 }
 
 /// An acks=all produce waiting in a leader's produce purgatory (`DelayedProduce`).
@@ -250,6 +255,8 @@ pub struct ProducerState {
     pub waiting_for_leader: BTreeSet<u64>,
     /// Records sent by the steady load so far.
     pub load_sent: u64,
+    /// The steady load's rate (0: none runs); starts as `lab.producer.records.per.sec`.
+    pub load_records_per_sec: u64,
 }
 
 /// The replication scene: Kafka's `ReplicaManager` + fetcher threads on each broker, the
@@ -271,4 +278,4 @@ pub struct Replication {
 /// `1,2,3`: broker ids as Kafka's tools list them.
 pub(crate) use crate::model::join_ids as join;
 
-pub use story::STORY_KEYS;
+pub use story::{durability_ledger, id_ranges, STORY_KEYS};

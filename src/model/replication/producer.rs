@@ -28,7 +28,16 @@ impl Replication {
         }
         self.producer.load_sent += 1;
         self.produce(1, ctx);
-        ctx.schedule((1000 / self.settings.producer_records_per_sec).max(1), Event::ProducerTick);
+        ctx.schedule((1000 / self.producer.load_records_per_sec).max(1), Event::ProducerTick);
+    }
+
+    /// A steady producer starts now (the shell's workload on a fresh scene): its first record
+    /// goes out after one gap, as the configured load's does from the start.
+    pub(super) fn start_load(&mut self, records_per_sec: u64, ctx: &mut RepCtx) {
+        self.producer.load_records_per_sec = records_per_sec;
+        let acks = self.settings.acks;
+        ctx.record(Actor::Producer, Fact::LoadStarted { records_per_sec, acks });
+        ctx.schedule((1000 / records_per_sec).max(1), Event::ProducerTick);
     }
 
     fn delivery_expired(&self, record_id: u64, now_ms: u64) -> bool {

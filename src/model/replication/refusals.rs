@@ -47,6 +47,13 @@ pub enum Refusal {
         a: Node,
         b: Node,
     },
+    /// A steady load already runs.
+    LoadRunning {
+        records_per_sec: u64,
+    },
+    LoadRate {
+        records_per_sec: u32,
+    },
     /// A fault this scene does not model (a stall, or a process fault aimed at no broker).
     FaultNotModelled,
 }
@@ -65,6 +72,9 @@ crate::messages! {
     SAME_ENDPOINTS = "replication.refusal.same" => "A link joins two different endpoints.";
     ALREADY_CUT = "replication.refusal.cut" => "The link {a} ↔ {b} is already cut.";
     NOT_CUT = "replication.refusal.not_cut" => "The link {a} ↔ {b} is not cut.";
+    LOAD_RUNNING = "replication.refusal.load_running" =>
+        "A steady producer already sends {rate} records per second.";
+    LOAD_RATE = "replication.refusal.load_rate" => "A steady producer sends 1 to 1000 records per second, not {rate}.";
     FAULT_NOT_MODELLED = "replication.refusal.fault" =>
         "This scene kills, power-fails, restarts, pauses and slows brokers only.";
 }
@@ -100,6 +110,10 @@ impl Describe for Refusal {
             Refusal::SameEndpoints => Message::new(SAME_ENDPOINTS),
             Refusal::LinkAlreadyCut { a, b } => Message::new(ALREADY_CUT).with("a", node_arg(a)).with("b", node_arg(b)),
             Refusal::LinkNotCut { a, b } => Message::new(NOT_CUT).with("a", node_arg(a)).with("b", node_arg(b)),
+            Refusal::LoadRunning { records_per_sec } => {
+                Message::new(LOAD_RUNNING).with("rate", Arg::int(records_per_sec))
+            }
+            Refusal::LoadRate { records_per_sec } => Message::new(LOAD_RATE).with("rate", Arg::int(records_per_sec)),
             Refusal::FaultNotModelled => Message::new(FAULT_NOT_MODELLED),
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{Command, Fault, Refusal, Replication, Settings, REPLICATION_SCHEMA};
 use crate::model::config::{Config, Property};
-use crate::model::kernel::{Token, TokenError};
+use crate::model::kernel::{Sim, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// Presets from the course notes (seed 000's loss scenarios and labs 2 and 3, seed 003's
@@ -108,9 +108,13 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
+/// The steady producer Play starts on a fresh scene: slow enough to follow each record from
+/// the leader's append to the follower's fetch and the HW's move at 1×.
+pub const WORKLOAD_RECORDS_PER_SEC: u32 = 5;
+
 /// What the replication scene's link tokens can be.
 const GRAMMAR: &str = "produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, slow-B-MS, cut-X-Y, heal-X-Y \
-                       (X, Y: a broker id, c or p) and unclean-0/1";
+                       (X, Y: a broker id, c or p), load-R (R records per second) and unclean-0/1";
 
 impl LabScene for Replication {
     const ID: &'static str = "replication";
@@ -128,6 +132,7 @@ impl LabScene for Replication {
             Command::Produce { records } => format!("produce-{records}"),
             Command::Fault(fault) => fault.encode(),
             Command::SetUncleanElection(on) => format!("unclean-{}", u8::from(*on)),
+            Command::SteadyLoad { records_per_sec } => format!("load-{records_per_sec}"),
         }
     }
 
@@ -138,6 +143,9 @@ impl LabScene for Replication {
                 fault.map(Command::Fault)
             }
             ("produce", _) if token.args().len() == 1 => token.number(0).map(|records| Command::Produce { records }),
+            ("load", _) if token.args().len() == 1 => {
+                token.number(0).map(|records_per_sec| Command::SteadyLoad { records_per_sec })
+            }
             ("unclean", _) if token.rest() == "1" => Ok(Command::SetUncleanElection(true)),
             ("unclean", _) if token.rest() == "0" => Ok(Command::SetUncleanElection(false)),
             _ => Err(token.unknown(GRAMMAR)),
@@ -150,5 +158,13 @@ impl LabScene for Replication {
 
     fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
         super::story::story(preset)
+    }
+
+    /// A steady producer with the scene's producer config, unless records are already sent
+    /// or a load already runs.
+    fn workload(sim: &Sim<Self>) -> Option<Command> {
+        let world = sim.world();
+        let idle = world.ledger().entries().next().is_none() && world.producer_load_rate() == 0;
+        idle.then_some(Command::SteadyLoad { records_per_sec: WORKLOAD_RECORDS_PER_SEC })
     }
 }

@@ -90,7 +90,7 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
 ];
 
 /// Which acknowledgement the producer asks for (`acks`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Acks {
     /// acks=0: fire and forget; the send callback succeeds at once.
     None,
@@ -98,6 +98,17 @@ pub enum Acks {
     Leader,
     /// acks=all (-1): the whole current ISR.
     All,
+}
+
+impl Acks {
+    /// The value as the producer config writes it (`acks=all`).
+    pub fn config_value(self) -> &'static str {
+        match self {
+            Acks::None => "0",
+            Acks::Leader => "1",
+            Acks::All => "all",
+        }
+    }
 }
 
 /// The config values the scene reads, decoded once (Kafka's `KafkaConfig` / `ProducerConfig` subset).

@@ -246,6 +246,11 @@ impl Replication {
             .collect()
     }
 
+    /// The steady load's rate in records per second (0: none runs).
+    pub fn producer_load_rate(&self) -> u64 {
+        self.producer.load_records_per_sec
+    }
+
     pub fn producer_view(&self) -> ProducerView {
         ProducerView {
             in_flight: self.producer.in_flight.len(),

@@ -81,6 +81,8 @@ crate::messages! {
         "record #{record}: no response within request.timeout.ms={timeout}; will retry";
     ACKNOWLEDGED = "replication.fact.acked" => "record #{record} acknowledged by broker-{broker}: offset {offset}";
     ANSWERED = "replication.fact.answered" => "record #{record}: broker-{broker} answered {error}; retrying";
+    LOAD_STARTED = "replication.fact.load_started" =>
+        "steady producer started: {rate, plural, one {# record} other {# records}} per second, acks={acks}";
     LINK_CUT = "replication.fact.link_cut" => "link {a} ↔ {b} cut";
     LINK_HEALED = "replication.fact.link_healed" => "link {a} ↔ {b} healed";
 }
@@ -305,6 +307,9 @@ impl Fact {
             Fact::RecordFailed { record_id, error } => {
                 Message::new(RECORD_FAILED).with("record", record(record_id)).with("why", error.why())
             }
+            Fact::LoadStarted { records_per_sec, acks } => Message::new(LOAD_STARTED)
+                .with("rate", Arg::int(*records_per_sec))
+                .with("acks", Arg::kafka(acks.config_value())),
             Fact::WaitingForLeader { record_id } => {
                 Message::new(WAITING).with("record", record(record_id)).with("partition", partition_arg())
             }

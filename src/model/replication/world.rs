@@ -44,7 +44,7 @@ impl Replication {
             produce_purgatory: BTreeMap::new(),
             fetch_purgatory: BTreeMap::new(),
             ledger: Ledger::default(),
-            producer: ProducerState::default(),
+            producer: ProducerState { load_records_per_sec: settings.producer_records_per_sec, ..Default::default() },
             last_leader: 1,
         }
     }
@@ -205,6 +205,9 @@ impl World for Replication {
     }
 }
 
+/// The fastest steady load a command may start (as `lab.producer.records.per.sec` allows).
+pub const MAX_LOAD_RECORDS_PER_SEC: u64 = 1000;
+
 /// The longest pause or fetch delay a command may ask for, in ms.
 const MAX_FAULT_MS: u64 = 600_000;
 
@@ -216,6 +219,7 @@ impl Replication {
                 (records == 0 || records > MAX_PRODUCE_RECORDS).then_some(Refusal::ProduceCount { records })
             }
             Command::SetUncleanElection(_) => None,
+            Command::SteadyLoad { records_per_sec } => self.load_refusal(records_per_sec),
             Command::Fault(fault) => self.fault_refusal(fault),
         }
     }
@@ -254,6 +258,15 @@ impl Replication {
                 })
             }
             _ => Some(Refusal::FaultNotModelled),
+        }
+    }
+
+    fn load_refusal(&self, records_per_sec: u32) -> Option<Refusal> {
+        if self.producer.load_records_per_sec > 0 {
+            Some(Refusal::LoadRunning { records_per_sec: self.producer.load_records_per_sec })
+        } else {
+            (records_per_sec == 0 || u64::from(records_per_sec) > MAX_LOAD_RECORDS_PER_SEC)
+                .then_some(Refusal::LoadRate { records_per_sec })
         }
     }
 

@@ -31,11 +31,7 @@ fn names(ids: &[u32]) -> String {
 }
 
 pub fn acks_text(acks: Acks) -> &'static str {
-    match acks {
-        Acks::None => "0",
-        Acks::Leader => "1",
-        Acks::All => "all",
-    }
+    acks.config_value()
 }
 
 /// `<p class="...">text</p>`, the text escaped.

@@ -5,41 +5,46 @@ use leptos::prelude::*;
 use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
-use crate::model::replication::{LedgerSummary, Replication};
+use crate::model::replication::{id_ranges, LedgerSummary, Replication};
 use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
-/// How many lost record ids are listed by number.
-const LISTED: usize = 24;
-
-fn lost_list(ids: &[u64]) -> String {
-    let mut text = ids.iter().take(LISTED).map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ");
-    if ids.len() > LISTED {
-        text.push_str(&tf(key::REPLICATION_LEDGER_LOST_MORE, &[("count", &(ids.len() - LISTED).to_string())]));
-    }
-    text
-}
-
-fn markup(s: &LedgerSummary, lost: &[u64]) -> Html {
-    let (class, headline) = if s.acked_lost > 0 {
-        ("headline bad", t(key::REPLICATION_LEDGER_HEADLINE_BAD))
-    } else {
-        ("headline", t(key::REPLICATION_LEDGER_HEADLINE_OK))
-    };
+/// The headline: how many acknowledged records the leader's log lacks, the ids of those lost
+/// (folded into runs, as the result card writes them), and, when leader epochs are on and the
+/// replicas agree, what the epoch fixed and what it could not.
+fn headline(w: &Replication, s: &LedgerSummary) -> Html {
+    let lost = w.acked_lost();
+    let class = if s.acked_lost > 0 { "headline bad" } else { "headline" };
+    let count = s.acked_lost.to_string();
     let mut out = html!(
         "<p class=\"{}\" data-testid=\"ledger-headline\"><span class=\"big num\" data-testid=\"acked-lost\">{}</span> <span>{}</span></p>",
         class,
         s.acked_lost,
-        headline
+        tf(key::REPLICATION_LEDGER_HEADLINE_COUNT, &[("count", &count)])
     );
     if !lost.is_empty() {
         html!(
             out,
             "<p class=\"lost-ids\">{} <span class=\"num\">{}</span></p>",
             t(key::REPLICATION_LEDGER_LOST_IDS),
-            lost_list(lost)
+            id_ranges(&lost)
         );
     }
+    // KIP-101 makes the replicas agree (no divergence); it cannot restore what no surviving
+    // replica held, so a loss beside consistent logs needs saying.
+    if s.acked_lost > 0 && w.settings().leader_epoch_enabled && w.divergent_offsets().is_empty() {
+        html!(
+            out,
+            "<p class=\"legend\" data-testid=\"ledger-epoch-note\">{}</p>",
+            tf(key::REPLICATION_LEDGER_EPOCH_NOTE, &[("count", &count)])
+        );
+    }
+    out
+}
+
+fn markup(w: &Replication) -> Html {
+    let s = w.ledger_summary();
+    let mut out = headline(w, &s);
     let rows = [
         (key::REPLICATION_LEDGER_SENT, "ledger-sent", s.sent, ""),
         (key::REPLICATION_LEDGER_ACKED, "ledger-acked", s.acked, ""),
@@ -67,8 +72,7 @@ fn markup(s: &LedgerSummary, lost: &[u64]) -> Html {
 
 #[component]
 pub fn LedgerPanel(session: Session<Replication>) -> impl IntoView {
-    let body =
-        Signal::derive(move || session.with(|run| markup(&run.world().ledger_summary(), &run.world().acked_lost())));
+    let body = Signal::derive(move || session.with(|run| markup(run.world())));
     view! {
         <section class="rep-ledger" aria-labelledby="rep-ledger-title">
             <h2 id="rep-ledger-title">{t(key::REPLICATION_LEDGER)}</h2>

@@ -212,7 +212,7 @@ fn list_markup(run: &crate::model::scene::Run<Replication>) -> Html {
         messages.iter().take(6).map(|m| html!("<li>{} · {:.0}%</li>", message_text(m), m.progress * 100.0)).collect();
     html!(out, "<ul>{}</ul>", items);
     if messages.len() > 6 {
-        let more = tf(key::REPLICATION_WIRE_MORE, &[("count", &(messages.len() - 6).to_string())]);
+        let more = tf(key::REPLICATION_WIRE_MORE_COUNT, &[("count", &(messages.len() - 6).to_string())]);
         html!(out, " <span class=\"muted\">{}</span>", more);
     }
     out
