@@ -55,18 +55,6 @@ pub enum Fact {
     SegmentRolled { base_offset: i64, cause: RollCause },
     /// The producer finished a burst (`keys` = 0: no key).
     BurstSent { records: u32, value_bytes: u32, keys: u32, log_end_offset: i64 },
-    /// The steady producer started: `records_per_sec` records of `value_bytes`, at most `max_records`.
-    ProducerStarted { records_per_sec: u64, value_bytes: u32, keys: u32, max_records: u32 },
-    /// A retention check left the active segment in place though its first records are older than
-    /// `retention.ms`: its newest record is younger, and it has not rolled.
-    RetentionHeldBack {
-        base_offset: i64,
-        oldest_age_ms: i64,
-        newest_age_ms: i64,
-        retention_ms: i64,
-        segment_ms: i64,
-        segment_bytes: u32,
-    },
     /// The producer sent a tombstone (null value) for `key`.
     TombstoneSent { key: u32, offset: i64 },
     /// `kafka-configs --alter` succeeded.
@@ -110,6 +98,19 @@ pub enum Fact {
     TimestampFound { target_ms: i64, offset: i64, timestamp_ms: i64 },
     /// `offsetsForTimes` found no record that late.
     NoRecordThatLate { target_ms: i64 },
+    // New facts go last: the derived Hash numbers the variants, and the trace hash hashes typed facts.
+    /// The steady producer started: `records_per_sec` records of `value_bytes`, at most `max_records`.
+    ProducerStarted { records_per_sec: u64, value_bytes: u32, keys: u32, max_records: u32 },
+    /// A retention check left the active segment in place though its first records are older than
+    /// `retention.ms`: its newest record is younger, and it has not rolled.
+    RetentionHeldBack {
+        base_offset: i64,
+        oldest_age_ms: i64,
+        newest_age_ms: i64,
+        retention_ms: i64,
+        segment_ms: i64,
+        segment_bytes: u32,
+    },
 }
 
 crate::messages! {
@@ -238,6 +239,17 @@ fn held_back(fact: (i64, i64, i64), retention_ms: i64, segment_ms: i64, segment_
         .with("segment_bytes", Arg::int(segment_bytes))
 }
 
+/// An offset lookup's line: `(target, segment base offset)`, the batch position, the index entry used.
+fn found(target: (i64, i64), batch_position: u32, index_entry: (i64, u32), bytes_scanned: u64) -> Message {
+    Message::new(FOUND)
+        .with("target", Arg::int(target.0))
+        .with("file", Arg::text(format!("{}.log", stem(target.1))))
+        .with("position", Arg::int(batch_position))
+        .with("entry_offset", Arg::int(index_entry.0))
+        .with("entry_position", Arg::int(index_entry.1))
+        .with("scanned", Arg::int(bytes_scanned))
+}
+
 fn deletion(files: &[i64], bytes: u64, cause: DeletionCause, rolled_first: bool, start: i64) -> Message {
     let names = files.iter().map(|base| format!("{}.log", stem(*base))).collect::<Vec<_>>().join(", ");
     Message::new(SCHEDULED)
@@ -306,13 +318,7 @@ impl Describe for Fact {
                 .with("tombstones", Arg::int(*tombstones_removed))
                 .with("horizons", Arg::int(*horizons_set)),
             Fact::OffsetFound { target, segment_base_offset, batch_position, index_entry, bytes_scanned } => {
-                Message::new(FOUND)
-                    .with("target", Arg::int(*target))
-                    .with("file", Arg::text(format!("{}.log", stem(*segment_base_offset))))
-                    .with("position", Arg::int(*batch_position))
-                    .with("entry_offset", Arg::int(index_entry.0))
-                    .with("entry_position", Arg::int(index_entry.1))
-                    .with("scanned", Arg::int(*bytes_scanned))
+                found((*target, *segment_base_offset), *batch_position, *index_entry, *bytes_scanned)
             }
             Fact::ReadFailed(error) => error.message(),
             Fact::TimestampFound { target_ms, offset, timestamp_ms } => Message::new(TIME_FOUND)
