@@ -1,9 +1,7 @@
-//! What the log scene reports: typed facts for the event log, typed refusals and
-//! read errors. English templates keep the lab's wording; Kafka's own messages
+//! What the log scene reports: typed facts for the event log and read errors. English templates keep the lab's wording; Kafka's own messages
 //! (exceptions, CLI output) travel as [`Arg::Kafka`].
 
 use super::{PARTITION, TOPIC};
-use crate::model::config::ConfigError;
 use crate::model::kernel::{Arg, Describe, Message};
 
 /// Why a segment was rolled, with the limit in force then.
@@ -100,6 +98,19 @@ pub enum Fact {
     TimestampFound { target_ms: i64, offset: i64, timestamp_ms: i64 },
     /// `offsetsForTimes` found no record that late.
     NoRecordThatLate { target_ms: i64 },
+    // New facts go last: the derived Hash numbers the variants, and the trace hash hashes typed facts.
+    /// The steady producer started: `records_per_sec` records of `value_bytes`, at most `max_records`.
+    ProducerStarted { records_per_sec: u64, value_bytes: u32, keys: u32, max_records: u32 },
+    /// A retention check left the active segment in place though its first records are older than
+    /// `retention.ms`: its newest record is younger, and it has not rolled.
+    RetentionHeldBack {
+        base_offset: i64,
+        oldest_age_ms: i64,
+        newest_age_ms: i64,
+        retention_ms: i64,
+        segment_ms: i64,
+        segment_bytes: u32,
+    },
 }
 
 crate::messages! {
@@ -112,6 +123,10 @@ crate::messages! {
     BURST = "log.fact.burst" => "sent {records, plural, one {# record} other {# records}} of {bytes} B ({keys}); LEO is now {leo}";
     NO_KEY = "log.fact.burst.no_key" => "no key";
     KEYS = "log.fact.burst.keys" => "keys key-0..key-{last}";
+    STEADY = "log.fact.steady" =>
+        "started a steady producer: {pace} records/s of {bytes} B ({keys}), up to {max, plural, one {# record} other {# records}}";
+    HELD_BACK = "log.fact.held_back" =>
+        "Retention kept {file}: its first records are {oldest} old, past retention.ms={limit}, but its newest is {newest} old, and it is the active segment until segment.ms={segment_ms} or segment.bytes={segment_bytes} rolls it";
     TOMBSTONE = "log.fact.tombstone" => "sent a tombstone for {key} at offset {offset}";
     CONFIG = "log.fact.config" => "{kafka}";
     DELETE_RECORDS = "log.fact.delete_records" => "{kafka}";
@@ -205,6 +220,36 @@ fn keys_message(keys: u32) -> Message {
     }
 }
 
+fn steady(records_per_sec: u64, value_bytes: u32, keys: u32, max_records: u32) -> Message {
+    Message::new(STEADY)
+        .with("pace", Arg::int(records_per_sec))
+        .with("bytes", Arg::int(value_bytes))
+        .with("keys", nested(keys_message(keys)))
+        .with("max", Arg::int(max_records))
+}
+
+fn held_back(fact: (i64, i64, i64), retention_ms: i64, segment_ms: i64, segment_bytes: u32) -> Message {
+    let (base_offset, oldest_age_ms, newest_age_ms) = fact;
+    Message::new(HELD_BACK)
+        .with("file", Arg::text(format!("{}.log", stem(base_offset))))
+        .with("oldest", Arg::Duration(oldest_age_ms.max(0) as u64))
+        .with("newest", Arg::Duration(newest_age_ms.max(0) as u64))
+        .with("limit", Arg::int(retention_ms))
+        .with("segment_ms", Arg::int(segment_ms))
+        .with("segment_bytes", Arg::int(segment_bytes))
+}
+
+/// An offset lookup's line: `(target, segment base offset)`, the batch position, the index entry used.
+fn found(target: (i64, i64), batch_position: u32, index_entry: (i64, u32), bytes_scanned: u64) -> Message {
+    Message::new(FOUND)
+        .with("target", Arg::int(target.0))
+        .with("file", Arg::text(format!("{}.log", stem(target.1))))
+        .with("position", Arg::int(batch_position))
+        .with("entry_offset", Arg::int(index_entry.0))
+        .with("entry_position", Arg::int(index_entry.1))
+        .with("scanned", Arg::int(bytes_scanned))
+}
+
 fn deletion(files: &[i64], bytes: u64, cause: DeletionCause, rolled_first: bool, start: i64) -> Message {
     let names = files.iter().map(|base| format!("{}.log", stem(*base))).collect::<Vec<_>>().join(", ");
     Message::new(SCHEDULED)
@@ -226,6 +271,17 @@ impl Describe for Fact {
                 .with("bytes", Arg::int(*value_bytes))
                 .with("keys", nested(keys_message(*keys)))
                 .with("leo", Arg::int(*log_end_offset)),
+            Fact::ProducerStarted { records_per_sec, value_bytes, keys, max_records } => {
+                steady(*records_per_sec, *value_bytes, *keys, *max_records)
+            }
+            Fact::RetentionHeldBack {
+                base_offset,
+                oldest_age_ms,
+                newest_age_ms,
+                retention_ms,
+                segment_ms,
+                segment_bytes,
+            } => held_back((*base_offset, *oldest_age_ms, *newest_age_ms), *retention_ms, *segment_ms, *segment_bytes),
             Fact::TombstoneSent { key, offset } => Message::new(TOMBSTONE)
                 .with("key", Arg::text(super::record::key_text(*key)))
                 .with("offset", Arg::int(*offset)),
@@ -262,13 +318,7 @@ impl Describe for Fact {
                 .with("tombstones", Arg::int(*tombstones_removed))
                 .with("horizons", Arg::int(*horizons_set)),
             Fact::OffsetFound { target, segment_base_offset, batch_position, index_entry, bytes_scanned } => {
-                Message::new(FOUND)
-                    .with("target", Arg::int(*target))
-                    .with("file", Arg::text(format!("{}.log", stem(*segment_base_offset))))
-                    .with("position", Arg::int(*batch_position))
-                    .with("entry_offset", Arg::int(index_entry.0))
-                    .with("entry_position", Arg::int(index_entry.1))
-                    .with("scanned", Arg::int(*bytes_scanned))
+                found((*target, *segment_base_offset), *batch_position, *index_entry, *bytes_scanned)
             }
             Fact::ReadFailed(error) => error.message(),
             Fact::TimestampFound { target_ms, offset, timestamp_ms } => Message::new(TIME_FOUND)
@@ -280,90 +330,4 @@ impl Describe for Fact {
     }
 }
 
-/// Why `kafka-delete-records` refuses an offset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DeleteRecordsError {
-    /// Neither an offset ≥ 0 nor -1 (the high watermark).
-    InvalidOffset { before_offset: i64 },
-    /// Kafka's `OffsetOutOfRangeException`: the log start offset cannot pass the high watermark.
-    AboveHighWatermark { offset: i64, high_watermark: i64 },
-}
-
-/// Why the log scene refuses a command.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Refusal {
-    /// Produce takes 1 to `max` records.
-    ProduceCount {
-        records: u32,
-        max: u32,
-    },
-    /// Kafka's `InvalidRecordException`: a keyless record on a compacted topic.
-    NullKeyOnCompactedTopic,
-    /// Kafka's `RecordTooLargeException`.
-    RecordTooLarge {
-        value_bytes: u32,
-        max_message_bytes: u32,
-    },
-    /// `kafka-configs` refused the value (Kafka's `ConfigException`).
-    Config(ConfigError),
-    /// `min.cleanable.dirty.ratio` is not a DOUBLE (Kafka's `ConfigException`).
-    NotADouble {
-        name: &'static str,
-        raw: String,
-    },
-    DeleteRecords(DeleteRecordsError),
-    /// The table reader needs a pace of at least one record per second.
-    ReaderPace,
-}
-
-crate::messages! {
-    pub REFUSAL_KEYS;
-    PRODUCE_COUNT = "log.refusal.produce" => "Produce takes 1 to {max, plural, one {# record} other {# records}}, not {records}.";
-    KAFKA_REFUSAL = "log.refusal.kafka" => "{kafka}";
-    DELETE_INVALID = "log.refusal.delete_records.invalid" =>
-        "The requested offset {offset} is not valid: use an offset ≥ 0, or -1 for the high watermark.";
-    READER_PACE = "log.refusal.reader" => "The reader needs a pace of at least 1 record per second.";
-}
-
-impl Describe for DeleteRecordsError {
-    fn message(&self) -> Message {
-        match *self {
-            DeleteRecordsError::InvalidOffset { before_offset } => {
-                Message::new(DELETE_INVALID).with("offset", Arg::int(before_offset))
-            }
-            DeleteRecordsError::AboveHighWatermark { offset, high_watermark } => Message::new(KAFKA_REFUSAL).with(
-                "kafka",
-                Arg::kafka(format!(
-                    "Cannot increment the log start offset to {offset} of partition {TOPIC}-{PARTITION} since \
-                         it is larger than the high watermark {high_watermark}"
-                )),
-            ),
-        }
-    }
-}
-
-impl Describe for Refusal {
-    fn message(&self) -> Message {
-        let kafka = |text: String| Message::new(KAFKA_REFUSAL).with("kafka", Arg::kafka(text));
-        match self {
-            Refusal::ProduceCount { records, max } => {
-                Message::new(PRODUCE_COUNT).with("max", Arg::int(*max)).with("records", Arg::int(*records))
-            }
-            Refusal::NullKeyOnCompactedTopic => kafka(format!(
-                "Compacted topic cannot accept message without key in topic partition {TOPIC}-{PARTITION}."
-            )),
-            Refusal::RecordTooLarge { value_bytes, max_message_bytes } => kafka(format!(
-                "The message is {value_bytes} bytes when serialized which is larger than {max_message_bytes}, which \
-                 is the value of the max.message.bytes configuration."
-            )),
-            Refusal::Config(error) => error.message(),
-            Refusal::NotADouble { name, raw } => {
-                kafka(format!("Invalid value {raw} for configuration {name}: Not a number of type DOUBLE"))
-            }
-            Refusal::DeleteRecords(error) => error.message(),
-            Refusal::ReaderPace => Message::new(READER_PACE),
-        }
-    }
-}
-
-crate::display_as_message!(ReadError, Fact, Refusal);
+crate::display_as_message!(ReadError, Fact);

@@ -1,5 +1,5 @@
 //! The log's housekeeping as the event log reports it: scheduled deletions, cleaner
-//! passes (`log.cleaner.backoff.ms`), and lookups.
+//! passes (`log.cleaner.backoff.ms`), retention held back by the active segment, and lookups.
 
 use super::retention::{Deletion, DeletionReason};
 use super::{DeletionCause, Event, Fact, LogCtx, LogLab, LookupResult, LOG_CLEANER, PARTITION_LOG};
@@ -28,6 +28,28 @@ impl LogLab {
         if !deletions.is_empty() {
             ctx.schedule(settings.file_delete_delay_ms as u64, Event::DeleteFiles);
         }
+    }
+
+    /// After a retention check: says once per active segment that it keeps records past
+    /// `retention.ms` (Kafka logs nothing then; the lab makes the silent trap visible).
+    pub(super) fn report_held_back(&mut self, now_ms: i64, ctx: &mut LogCtx) {
+        let Some(held) = self.log.retention_held_back(now_ms) else {
+            return;
+        };
+        if self.held_back_reported == Some(held.base_offset) {
+            return;
+        }
+        self.held_back_reported = Some(held.base_offset);
+        let settings = self.log.settings();
+        let fact = Fact::RetentionHeldBack {
+            base_offset: held.base_offset,
+            oldest_age_ms: held.oldest_age_ms,
+            newest_age_ms: held.newest_age_ms,
+            retention_ms: settings.retention_ms,
+            segment_ms: settings.segment_ms,
+            segment_bytes: settings.segment_bytes,
+        };
+        ctx.record(PARTITION_LOG, fact);
     }
 
     pub(super) fn cleaner_pass(&mut self, ctx: &mut LogCtx) {

@@ -14,20 +14,25 @@ pub mod partition;
 pub mod producer;
 pub mod reader;
 pub mod record;
+mod refusal;
 pub mod retention;
 mod scene;
 pub mod schema;
 pub mod segment;
 mod story;
+mod story_say;
+#[cfg(test)]
+mod story_tests;
 pub mod views;
 mod world;
 
 pub use cleaner::{CleanerCheck, Cleaning};
-pub use facts::{DeleteRecordsError, DeletionCause, Fact, ReadError, Refusal, RollCause, FACT_KEYS, REFUSAL_KEYS};
+pub use facts::{DeletionCause, Fact, ReadError, RollCause, FACT_KEYS};
 pub use index::{IndexError, IndexProbe, IndexSearch, OffsetIndex, TimeIndex};
 pub use lookup::{LookupComparison, OffsetLookup, ScanPhase, ScannedBatch, TimeLookup};
 pub use memory::{memory_report, MemoryReport};
 pub use partition::{AppendInfo, NewRecord, PartitionLog, PARTITION, TOPIC};
+pub use refusal::{DeleteRecordsError, Refusal, REFUSAL_KEYS};
 pub use retention::{Deletion, DeletionReason};
 pub use scene::WALKTHROUGH_SEGMENT_BYTES;
 pub use schema::{LogSettings, Settings, LOG_SCHEMA};
@@ -97,6 +102,13 @@ pub enum Command {
     LookupTimestamp {
         timestamp_ms: i64,
     },
+    /// Start a steady producer (no Kafka counterpart: `kafka-producer-perf-test --throughput`):
+    /// records with keys from `keys` distinct keys (0 = no key) of `value_bytes` at
+    /// `lab.producer.records.per.sec`, batched by `batch.size`, up to [`MAX_PRODUCE_RECORDS`].
+    StartProducer {
+        keys: u32,
+        value_bytes: u32,
+    },
     /// Start a consumer rebuilding a table from the log start, `records_per_sec` records a second.
     StartReader {
         records_per_sec: u32,
@@ -126,6 +138,8 @@ pub struct LogLab {
     last_lookup: Option<LookupResult>,
     last_cleaner_check: Option<CleanerCheck>,
     trickle_sent: u64,
+    /// The active segment a retention check last reported as held back (reported once per segment).
+    held_back_reported: Option<i64>,
 }
 
 impl LogLab {
@@ -141,6 +155,7 @@ impl LogLab {
             last_lookup: None,
             last_cleaner_check: None,
             trickle_sent: 0,
+            held_back_reported: None,
         }
     }
 
@@ -172,6 +187,11 @@ impl LogLab {
     /// True while a produce burst is still sending.
     pub fn producing(&self) -> bool {
         !self.producer.bursts.is_empty()
+    }
+
+    /// True while anything appends on its own: a burst, the steady producer or the trickle.
+    pub fn appending(&self) -> bool {
+        self.producing() || self.settings.trickle_interval_ms > 0
     }
 }
 

@@ -2,8 +2,8 @@
 //! by log start offset, `retention.bytes` and `retention.ms`; files are renamed `.deleted`
 //! and removed `file.delete.delay.ms` later.
 
-use super::facts::DeleteRecordsError;
 use super::partition::PartitionLog;
+use super::refusal::DeleteRecordsError;
 use super::segment::Segment;
 
 /// Why segments were deleted (Kafka's `SegmentDeletionReason` kinds).
@@ -15,6 +15,19 @@ pub enum DeletionReason {
     RetentionBytes,
     /// The segment's largest timestamp is older than `retention.ms`.
     RetentionMs,
+}
+
+/// The active segment holds records older than `retention.ms` that retention cannot delete yet:
+/// Kafka's time predicate (`UnifiedLog.deleteRetentionMsBreachedSegments`) compares the
+/// segment's *largest* timestamp, and the active segment only closes when `LogSegment.shouldRoll`
+/// says so (`segment.bytes`, `segment.ms`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeldBack {
+    pub base_offset: i64,
+    /// Age of the active segment's first batch.
+    pub oldest_age_ms: i64,
+    /// Age of its newest record (what `retention.ms` is compared with).
+    pub newest_age_ms: i64,
 }
 
 /// One deletion round's outcome for the event log and the UI.
@@ -107,6 +120,23 @@ impl PartitionLog {
         let removed = self.deleted.iter().filter(|s| due(s)).map(Segment::base_offset).collect();
         self.deleted.retain(|s| !due(s));
         removed
+    }
+
+    /// The active segment's records past `retention.ms` that the time predicate keeps, if any
+    /// (only while `cleanup.policy` has `delete` and `retention.ms` is not -1).
+    pub fn retention_held_back(&self, now_ms: i64) -> Option<HeldBack> {
+        let retention_ms = self.settings.retention_ms;
+        if !self.settings.delete || retention_ms < 0 {
+            return None;
+        }
+        let active = self.active_segment();
+        let oldest_age_ms = now_ms - active.first_batch_timestamp_ms()?;
+        let newest_age_ms = now_ms - active.largest_timestamp_ms();
+        (oldest_age_ms > retention_ms && newest_age_ms <= retention_ms).then_some(HeldBack {
+            base_offset: active.base_offset(),
+            oldest_age_ms,
+            newest_age_ms,
+        })
     }
 
     /// Whether `kafka-delete-records` may move the log start offset to `before_offset`

@@ -3,12 +3,17 @@
 use super::schema::LOG_SCHEMA;
 use super::{Command, LogLab, Refusal};
 use crate::model::config::{Config, Property};
-use crate::model::kernel::{Token, TokenError};
+use crate::model::kernel::{Sim, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// `segment.bytes` that holds exactly the first 368421 keyless 1 KiB records in 16 KiB batches
 /// (checked against the model's own sizing by `tests/log_walkthrough.rs`).
 pub const WALKTHROUGH_SEGMENT_BYTES: &str = "382077175";
+
+/// The steady workload's value size: the 1 KiB records every preset sends.
+pub const WORKLOAD_VALUE_BYTES: u32 = 1024;
+/// Distinct keys of the steady workload on a compacted topic.
+pub const WORKLOAD_KEYS: u32 = 1000;
 
 const PRESETS: &[Preset] = &[
     Preset {
@@ -69,6 +74,7 @@ impl LabScene for LogLab {
             Command::LookupOffset { offset } => format!("lookup-{offset}"),
             Command::LookupTimestamp { timestamp_ms } => format!("findtime-{timestamp_ms}"),
             Command::StartReader { records_per_sec } => format!("reader-{records_per_sec}"),
+            Command::StartProducer { keys, value_bytes } => format!("steady-{keys}-{value_bytes}"),
         }
     }
 
@@ -94,6 +100,7 @@ impl LabScene for LogLab {
             ("lookup", _) => signed(token.rest()).map(|offset| Command::LookupOffset { offset }),
             ("findtime", _) => signed(token.rest()).map(|timestamp_ms| Command::LookupTimestamp { timestamp_ms }),
             ("reader", 1) => token.number(0).map(|records_per_sec| Command::StartReader { records_per_sec }),
+            ("steady", 2) => Ok(Command::StartProducer { keys: token.number(0)?, value_bytes: token.number(1)? }),
             _ => Err(token.unknown(GRAMMAR)),
         }
     }
@@ -105,11 +112,21 @@ impl LabScene for LogLab {
     fn story(preset: Option<&str>) -> crate::model::story::Story<Self> {
         super::story::story(preset)
     }
+
+    /// A steady producer of 1 KiB records (keyless; keyed on a compacted topic, which refuses null keys).
+    fn workload(sim: &Sim<Self>) -> Option<Command> {
+        let lab = sim.world();
+        if lab.appending() {
+            return None;
+        }
+        let keys = if lab.log().rejects_null_keys() { WORKLOAD_KEYS } else { 0 };
+        Some(Command::StartProducer { keys, value_bytes: WORKLOAD_VALUE_BYTES })
+    }
 }
 
 /// What the log scene's link tokens can be.
-const GRAMMAR: &str =
-    "produce-N-KEYS-BYTES, tombstone-K, set-NAME-VALUE, deleterecords-N, lookup-N, findtime-MS and reader-N";
+const GRAMMAR: &str = "produce-N-KEYS-BYTES, tombstone-K, set-NAME-VALUE, deleterecords-N, lookup-N, findtime-MS, \
+                       reader-N and steady-KEYS-BYTES";
 
 /// An offset or a time that may be negative (`lookup--1`, `deleterecords--1` for the high watermark).
 fn signed(text: &str) -> Result<i64, TokenError> {

@@ -1,7 +1,7 @@
 //! The properties the log scene reads, with Kafka's names, defaults and validators
 //! (Kafka 4.x `LogConfig`, `ServerLogConfigs`, `CleanerConfig`, producer `batch.size`).
 
-use super::facts::Refusal;
+use super::refusal::Refusal;
 use crate::model::config::{Config, ConfigError, Kind, Property};
 
 const INT_MAX: i64 = i32::MAX as i64;

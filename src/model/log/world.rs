@@ -80,6 +80,18 @@ impl LogLab {
         }
     }
 
+    /// The steady producer: one burst of [`MAX_PRODUCE_RECORDS`] at the producer's pace.
+    fn start_producer(&mut self, keys: u32, value_bytes: u32, ctx: &mut LogCtx) {
+        let fact = Fact::ProducerStarted {
+            records_per_sec: self.settings.records_per_sec,
+            value_bytes,
+            keys,
+            max_records: MAX_PRODUCE_RECORDS,
+        };
+        ctx.record(Actor::Producer, fact);
+        self.produce(MAX_PRODUCE_RECORDS, keys, value_bytes, ctx);
+    }
+
     fn set_config(&mut self, name: &str, value: &str, ctx: &mut LogCtx) {
         let applied = self.config.set(name, value);
         debug_assert!(applied.is_ok(), "set_config without check: {applied:?}");
@@ -119,6 +131,9 @@ impl LogLab {
     fn refusal(&self, command: &Command) -> Option<Refusal> {
         match command {
             Command::Produce { records, keys, value_bytes } => self.produce_refusal(*records, *keys, *value_bytes),
+            Command::StartProducer { keys, value_bytes } => {
+                self.produce_refusal(MAX_PRODUCE_RECORDS, *keys, *value_bytes)
+            }
             Command::SetConfig { name, value } => self.config_refusal(name, value),
             Command::DeleteRecords { before_offset } => {
                 self.log.check_delete_records(*before_offset).err().map(Refusal::DeleteRecords)
@@ -174,6 +189,7 @@ impl World for LogLab {
                 if !self.log.settings().compact {
                     let deletions = self.log.delete_old_segments(now_ms);
                     self.record_deletions(&deletions, ctx);
+                    self.report_held_back(now_ms, ctx);
                 }
                 ctx.schedule(self.settings.retention_check_interval_ms, Event::RetentionCheck);
             }
@@ -219,6 +235,7 @@ impl World for LogLab {
                 self.lookup(result, ctx);
             }
             Command::StartReader { records_per_sec } => self.start_reader(*records_per_sec, ctx),
+            Command::StartProducer { keys, value_bytes } => self.start_producer(*keys, *value_bytes, ctx),
         }
     }
 }
