@@ -226,6 +226,7 @@ impl GroupLab {
         m.phase = ClientPhase::Unjoined;
         m.needs_rejoin = true;
         m.span(SpanKind::PollTimeout, now, now);
+        self.record_departure(index, now);
         ctx.record(
             Actor::Member(index),
             Fact::Member(MemberFact::PollTimeoutExpired { max_poll_interval_ms: max_poll_ms, dynamic }),

@@ -113,12 +113,30 @@ impl GroupLab {
         for &(p, from, to) in &batch.ranges {
             let pill = self.poison.get(&p).copied().filter(|o| (from..to).contains(o));
             let end = pill.unwrap_or(to).min(from.saturating_add(budget.min(i64::MAX as u64) as i64));
-            self.ledger.process(p, from, end);
+            let processed = self.ledger.process(p, from, end);
+            self.record_ledger(index, p, processed, ctx);
             budget = budget.saturating_sub((end - from) as u64);
             if let (Some(offset), None) = (pill, limit) {
                 self.member_mut(index).positions.insert(p, offset);
                 ctx.record(Actor::Member(index), Fact::Member(MemberFact::PoisonPillFailed { partition: p, offset }));
             }
+        }
+    }
+
+    /// Offsets of `partition` that live members have fetched but not processed yet.
+    fn pending_ranges(&self, partition: u32) -> Vec<(i64, i64)> {
+        let live = self.members.iter().filter(|m| m.alive);
+        let batches = live.flat_map(|m| m.batch.iter().chain(m.worker_busy.iter()).chain(m.worker_queue.iter()));
+        batches.flat_map(|b| b.ranges.iter()).filter(|r| r.0 == partition).map(|&(_, from, to)| (from, to)).collect()
+    }
+
+    /// Reports what the ledger saw in one processed range: offsets skipped for good, offsets repeated.
+    fn record_ledger(&self, index: u32, partition: u32, processed: super::Processed, ctx: &mut GroupCtx) {
+        if let Some((from, to)) = processed.lost {
+            ctx.record(Actor::Member(index), Fact::Member(MemberFact::RecordsLost { partition, from, to }));
+        }
+        if let Some((from, to)) = processed.repeated {
+            ctx.record(Actor::Member(index), Fact::Member(MemberFact::RecordsReprocessed { partition, from, to }));
         }
     }
 
@@ -277,7 +295,10 @@ impl GroupLab {
     fn init_position(&mut self, index: u32, partition: u32, ctx: &mut GroupCtx) {
         let position = match self.coordinator.committed(partition) {
             Some(offset) => {
-                self.ledger.start_from_committed(partition, offset);
+                let pending = self.pending_ranges(partition);
+                for lost in self.ledger.start_from_committed(partition, offset, &pending) {
+                    self.record_ledger(index, partition, super::Processed { lost: Some(lost), repeated: None }, ctx);
+                }
                 offset
             }
             None if self.settings.auto_offset_reset == OffsetReset::Earliest => 0,

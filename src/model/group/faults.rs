@@ -9,13 +9,20 @@ use crate::model::kernel::Actor;
 impl GroupLab {
     pub(super) fn kill(&mut self, index: u32, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
-        if let Some(batch) = self.member_mut(index).batch.take() {
+        let mut held = Vec::new();
+        for batch in
+            [self.member_mut(index).batch.take(), self.member_mut(index).worker_busy.take()].into_iter().flatten()
+        {
             let done = now.saturating_sub(batch.started_ms) / batch.ms_per_record.max(1);
             self.process_batch(index, &batch, Some(done), ctx);
+            held.extend(batch.ranges);
         }
-        if let Some(batch) = self.member_mut(index).worker_busy.take() {
-            let done = now.saturating_sub(batch.started_ms) / batch.ms_per_record.max(1);
-            self.process_batch(index, &batch, Some(done), ctx);
+        held.extend(self.member(index).worker_queue.iter().flat_map(|b| b.ranges.iter().copied()));
+        // What the dead process held unprocessed and another owner already skipped is gone now.
+        for (partition, from, to) in held {
+            for (from, to) in self.ledger.abandon(partition, from, to) {
+                ctx.record(Actor::Member(index), Fact::Member(MemberFact::RecordsLost { partition, from, to }));
+            }
         }
         let incarnation = self.member(index).incarnation;
         ctx.cancel_where(|e| matches!(e, Event::Poll { member, incarnation: i } | Event::HeartbeatTick { member, incarnation: i } if *member == index && *i == incarnation));

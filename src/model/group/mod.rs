@@ -2,6 +2,7 @@
 //! coordinator's state machine, members with a heartbeat thread and a poll loop, commits and lag.
 
 pub mod assignor;
+mod churn;
 mod client;
 mod client_flow;
 mod coordinator;
@@ -17,12 +18,13 @@ mod world;
 
 use std::collections::BTreeMap;
 
+pub use churn::{Churn, Departure};
 pub use coordinator::Coordinator;
 pub use facts::{
     CoordinatorFact, Fact, MemberFact, Protocol, RebalanceFact, RebalanceReason, Refusal, TopicFact, FACT_KEYS,
     MAX_MS_PER_RECORD, MAX_PAUSE_MS, REFUSAL_KEYS,
 };
-pub use ledger::{Ledger, PartitionLedger};
+pub use ledger::{Ledger, PartitionLedger, Processed};
 pub use scene::PRESETS;
 pub use schema::{ManualCommit, OffsetReset, Settings, ASSIGNOR_CLASSES, GROUP_SCHEMA};
 pub use views::{DescribeRow, MemberView};
@@ -270,6 +272,7 @@ pub struct GroupLab {
     ledger: Ledger,
     lag_history: Vec<Vec<LagSample>>,
     stops: Vec<StopSpan>,
+    departures: Vec<Departure>,
 }
 
 impl GroupLab {
@@ -291,6 +294,7 @@ impl GroupLab {
             ledger: Ledger::new(partitions),
             lag_history: vec![Vec::new(); partitions],
             stops: Vec::new(),
+            departures: Vec::new(),
             settings,
         })
     }
@@ -330,4 +334,4 @@ impl GroupLab {
     }
 }
 
-pub use story::STORY_KEYS;
+pub use story::{churn_figures, loop_verdict, STORY_KEYS};

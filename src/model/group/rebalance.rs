@@ -194,6 +194,8 @@ impl GroupLab {
             return;
         }
         let timeout_ms = self.settings.session_timeout_ms;
+        let client = member.client;
+        self.record_departure(client, ctx.now_ms());
         ctx.record(
             Actor::Coordinator,
             Fact::Coordinator(CoordinatorFact::SessionExpired { member_id: member_id.to_string(), timeout_ms }),

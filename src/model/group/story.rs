@@ -1,30 +1,90 @@
 //! The groups scene's stories: which facts are key moments, and what each preset shows.
 
-use super::{Fact, GroupLab};
-use crate::model::kernel::{Message, Salience, Salient};
-use crate::model::story::{Cue, Story};
+mod figures;
+mod keys;
+mod presets;
+mod restarts;
+#[cfg(test)]
+mod tests;
+
+use super::{CoordinatorFact, Fact, GroupState, MemberFact, RebalanceFact, TopicFact};
+use crate::model::kernel::{Moment, Salience, Salient};
+
+pub use figures::{churn_figures, loop_verdict};
+pub use keys::STORY_KEYS;
+pub use presets::story;
 
 impl Salient for Fact {
     fn salience(&self) -> Salience {
-        Salience::Notable
+        match self {
+            Fact::Coordinator(fact) => fact.salience(),
+            Fact::Rebalance(fact) => fact.salience(),
+            Fact::Member(fact) => fact.salience(),
+            Fact::Topic(fact) => fact.salience(),
+        }
     }
 }
 
-crate::messages! {
-    pub STORY_KEYS;
-    DEFAULT_QUESTION = "groups.story.default.question" => "What happens?";
-    DEFAULT_WATCH = "groups.story.default.watch" => "Press Play.";
+impl Salient for CoordinatorFact {
+    fn salience(&self) -> Salience {
+        match self {
+            // A rebalance starts with PreparingRebalance and ends when the group is Stable again
+            // (Kafka's `prepareRebalance` and the SyncGroup that completes `CompletingRebalance`).
+            CoordinatorFact::PreparingRebalance { .. } => Salience::Key(Moment::RebalanceStart),
+            CoordinatorFact::StateChanged { to: GroupState::Stable, .. } => Salience::Key(Moment::RebalanceEnd),
+            CoordinatorFact::StateChanged { .. } => Salience::Notable,
+            CoordinatorFact::SessionExpired { .. }
+            | CoordinatorFact::JoinTimedOut { .. }
+            | CoordinatorFact::SyncTimedOut { .. } => Salience::Key(Moment::Expiry),
+            // One line per member per round of the protocol.
+            CoordinatorFact::JoinReceived { .. } | CoordinatorFact::AssignmentReceived { .. } => Salience::Routine,
+            CoordinatorFact::MemberLeft { .. }
+            | CoordinatorFact::JoinFromUnknownMember { .. }
+            | CoordinatorFact::StaticMemberReplaced { .. }
+            | CoordinatorFact::JoinCompleted { .. }
+            | CoordinatorFact::CommitRejected { .. } => Salience::Notable,
+        }
+    }
 }
 
-/// The scene's story for `preset` (`None`: the scene's default).
-pub fn story(_preset: Option<&str>) -> Story<GroupLab> {
-    Story {
-        start: Cue::At(0),
-        speed: 1.0,
-        question: |_| Message::new(DEFAULT_QUESTION),
-        watch: |_| Message::new(DEFAULT_WATCH),
-        outcome: Cue::End,
-        answer: |_| Message::new(DEFAULT_WATCH),
-        beats: &[],
+impl Salient for RebalanceFact {
+    fn salience(&self) -> Salience {
+        match self {
+            // A heartbeat's answer: the member learns of the rebalance at its next heartbeat.
+            RebalanceFact::RebalanceNoticed => Salience::Routine,
+            RebalanceFact::PartitionsLost { .. }
+            | RebalanceFact::PartitionsRevoked { .. }
+            | RebalanceFact::AssignmentComputed { .. }
+            | RebalanceFact::PartitionsAssigned { .. }
+            | RebalanceFact::MetadataChanged { .. }
+            | RebalanceFact::HeartbeatRejected { .. } => Salience::Notable,
+        }
+    }
+}
+
+impl Salient for MemberFact {
+    fn salience(&self) -> Salience {
+        match self {
+            MemberFact::MemberCrashed | MemberFact::MemberPaused { .. } | MemberFact::ProcessingTimeSet { .. } => {
+                Salience::Key(Moment::Fault)
+            }
+            MemberFact::PollTimeoutExpired { .. } => Salience::Key(Moment::Expiry),
+            MemberFact::RecordsLost { .. } | MemberFact::RecordsReprocessed { .. } => Salience::Key(Moment::Loss),
+            // Every poll() of a stuck partition fails again: the pill itself is the key moment.
+            MemberFact::PoisonPillFailed { .. } => Salience::Routine,
+            MemberFact::MemberStarted { .. }
+            | MemberFact::CommitFailed { .. }
+            | MemberFact::ResetToLatest { .. }
+            | MemberFact::MemberClosed => Salience::Notable,
+        }
+    }
+}
+
+impl Salient for TopicFact {
+    fn salience(&self) -> Salience {
+        match self {
+            TopicFact::PoisonPillAppended { .. } => Salience::Key(Moment::Fault),
+            TopicFact::PartitionsGrown { .. } => Salience::Notable,
+        }
     }
 }

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::session::Session;
 use super::widgets::{Figure, PresetPicker};
 use crate::i18n::{key, render, t, tf};
-use crate::model::group::{GroupLab, GroupState, GROUP_ID};
+use crate::model::group::{loop_verdict, GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::{Actor, Describe};
 
 /// A member's name in the current language (`C1`, `C2`, …).
@@ -80,12 +80,19 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
         })
     };
     let state = move || info().0;
+    // A group that keeps rebalancing is not "✓ Stable" even while a generation lasts.
+    let looping = move || session.with(|run| loop_verdict(run.sim()).map(|m| render(&m)));
+    let symbol = move || if looping().is_some() { "⟳" } else { state_symbol(state()) };
+    let class = move || {
+        let extra = if looping().is_some() { " looping" } else { "" };
+        format!("group-state {}{extra}", state().kafka_name())
+    };
     view! {
         <section class="coordinator" aria-labelledby="coordinator-title">
             <h2 id="coordinator-title">{tf(key::GROUPS_COORDINATOR, &[("group", GROUP_ID)])}</h2>
             <div class="coordinator-row">
-                <p class=move || format!("group-state {}", state().kafka_name()) aria-live="polite">
-                    <span class="symbol" aria-hidden="true">{move || state_symbol(state())}</span>
+                <p class=class aria-live="polite">
+                    <span class="symbol" aria-hidden="true">{symbol}</span>
                     <span data-testid="group-state">{move || state().kafka_name()}</span>
                 </p>
                 <dl class="stats">
@@ -95,7 +102,10 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
                     <Figure label=key::GROUPS_IDLE value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
                 </dl>
             </div>
-            <p class="state-hint">{move || t(state_hint(state()))}</p>
+            {move || match looping() {
+                Some(verdict) => view! { <p class="warning" role="status" data-testid="rebalance-loop">{verdict}</p> }.into_any(),
+                None => view! { <p class="state-hint">{t(state_hint(state()))}</p> }.into_any(),
+            }}
         </section>
     }
 }

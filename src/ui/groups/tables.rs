@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 use super::member_name;
 use crate::html;
-use crate::i18n::{key, t, tf};
+use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
-use crate::model::group::{DescribeRow, GroupLab, GROUP_ID};
+use crate::model::group::{churn_figures, loop_verdict, DescribeRow, GroupLab, GROUP_ID};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
@@ -82,10 +82,14 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
 pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
     let stops = move || session.with(|run| run.world().stop_totals());
     let ledger = move || session.with(|run| run.world().ledger().clone());
+    let churn = move || session.with(|run| render(&churn_figures(run.sim())));
+    let looping = move || session.with(|run| loop_verdict(run.sim()).map(|m| render(&m)));
     let per_member = move || {
         let (members, _) = stops();
         if members.is_empty() {
-            return view! { <p class="muted" data-testid="stop-none">{t(key::GROUPS_STOPS_NONE)}</p> }.into_any();
+            // In a loop nobody's stop is counted (members leave instead of revoking), so say so.
+            let text = looping().unwrap_or_else(|| t(key::GROUPS_STOPS_NONE).to_string());
+            return view! { <p class="muted" data-testid="stop-none">{text}</p> }.into_any();
         }
         view! {
             <ul class="stop-list">
@@ -100,10 +104,12 @@ pub fn Measures(session: Session<GroupLab>) -> impl IntoView {
         <section class="measures" aria-labelledby="measures-title">
             <h2 id="measures-title">{t(key::GROUPS_STOPS)}</h2>
             <p class="legend">{t(key::GROUPS_STOPS_ABOUT)}</p>
-            <dl class="stats">
-                <Figure label=key::GROUPS_STOPS_TOTAL value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
-            </dl>
             {per_member}
+            <dl class="stats">
+                <Figure label=key::GROUPS_STOPS_SUM value=Signal::derive(move || seconds(stops().1)) testid="stop-total"/>
+            </dl>
+            <h2>{t(key::GROUPS_CHURN)}</h2>
+            <p data-testid="churn">{churn}</p>
             <h2>{t(key::GROUPS_LEDGER)}</h2>
             <p class="legend">{t(key::GROUPS_LEDGER_ABOUT)}</p>
             <dl class="stats" data-testid="ledger">

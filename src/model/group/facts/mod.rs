@@ -121,6 +121,10 @@ pub enum MemberFact {
     MemberPaused { duration_ms: u64 },
     /// `consumer.close()`.
     MemberClosed,
+    /// Offsets `[from, to)` of `partition` were committed but never processed: nobody fetches them again.
+    RecordsLost { partition: u32, from: i64, to: i64 },
+    /// Offsets `[from, to)` of `partition` were processed a second time.
+    RecordsReprocessed { partition: u32, from: i64, to: i64 },
 }
 
 /// The lab's producer and controller changing the topic.

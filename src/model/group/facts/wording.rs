@@ -61,6 +61,10 @@ crate::messages! {
     CRASHED = "groups.fact.crashed" => "crashed (kill -9): no LeaveGroup, its heartbeats stop";
     PAUSED = "groups.fact.paused" => "stop-the-world pause for {ms} ms: heartbeat and processing threads frozen";
     CLOSED = "groups.fact.closed" => "closed cleanly (consumer.close())";
+    RECORDS_LOST = "groups.fact.records.lost" =>
+        "{partition} offsets {first}–{last} were committed but never processed: {count, plural, one {# record} other {# records}} lost";
+    RECORDS_REPROCESSED = "groups.fact.records.reprocessed" =>
+        "processed {partition} offsets {first}–{last} a second time: {count, plural, one {# duplicate} other {# duplicates}}";
     POISON_APPENDED = "groups.fact.poison" =>
         "appended a poison pill to {partition} at offset {offset}: processing it always fails";
     GROWN = "groups.fact.grown" => "{command}: {topic} grew from {from} to {to, plural, one {# partition} other {# partitions}}";
@@ -78,6 +82,15 @@ fn partitions_arg(partitions: &[u32]) -> Arg {
 
 fn partition_list(partitions: &[u32]) -> String {
     partitions.iter().map(|p| format!("{TOPIC}-{p}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A message about offsets `[from, to)` of a partition, written as the first and last offset.
+fn range_message(key: crate::model::kernel::Key, partition: u32, from: i64, to: i64) -> Message {
+    Message::new(key)
+        .with("partition", partition_arg(partition))
+        .with("first", Arg::int(from))
+        .with("last", Arg::int(to - 1))
+        .with("count", Arg::int(to - from))
 }
 
 fn id(member_id: &str) -> Arg {
@@ -231,6 +244,10 @@ impl Describe for MemberFact {
             MemberFact::MemberCrashed => Message::new(CRASHED),
             MemberFact::MemberPaused { duration_ms } => Message::new(PAUSED).with("ms", Arg::int(*duration_ms)),
             MemberFact::MemberClosed => Message::new(CLOSED),
+            MemberFact::RecordsLost { partition, from, to } => range_message(RECORDS_LOST, *partition, *from, *to),
+            MemberFact::RecordsReprocessed { partition, from, to } => {
+                range_message(RECORDS_REPROCESSED, *partition, *from, *to)
+            }
         }
     }
 }
