@@ -118,7 +118,7 @@ pub fn jump_target<S: LabScene>(story: &Story<S>, history: &History<S>, to: Jump
         }
         Jump::End => history.tape().len(),
         Jump::NextMark => marks.find(|&p| p > here).unwrap_or(here),
-        Jump::PrevMark => marks.filter(|&p| p < here).next_back().unwrap_or(0),
+        Jump::PrevMark => marks.rfind(|&p| p < here).unwrap_or(0),
     }
 }
 
