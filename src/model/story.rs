@@ -126,7 +126,7 @@ impl<S: LabScene> Story<S> {
             (Some((at, _)), Some(p)) if p > *at => most_telling(history, p).unwrap_or(Caption::Idle),
             (Some((_, say)), _) => Caption::Authored(say(history.current())),
             (None, Some(p)) => most_telling(history, p).unwrap_or(Caption::Idle),
-            (None, None) => match (1..=position).rev().take(CAPTION_LOOKBACK).find(|&p| history.visible_at(p)) {
+            (None, None) => match (1..=position).rev().take(CAPTION_LOOKBACK).find(|&p| history.logged_at(p)) {
                 Some(p) => most_telling(history, p).unwrap_or(Caption::Idle),
                 None => Caption::Idle,
             },

@@ -1,7 +1,7 @@
 // Browser tests of the "Timing wheel" scene: what a learner does and reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, clockMs, openPage, settled, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
+import { ARTIFACTS, clockMs, openPage, settled, text, useLab } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -9,7 +9,8 @@ const step = (page) => page.getByRole("button", { name: "Step", exact: true }).c
 const location = (page, id) => page.locator(`[data-testid="pending-${id}"] [data-testid="location"]`).innerText();
 
 test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 at 340 ms and runs at 350 ms", async () => {
-  const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=timer&preset=hierarchy-350`);
+  // t=1: right after the task is added (the preset's story goes on to the fall and the fire).
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=hierarchy-350&t=1`);
   assert.equal(await location(page, 1), "(1, 17)");
   assert.match(await text(page, "wheel-1"), /L1\s+20\s+400 ms\s+0 ms/);
   await page.screenshot({ path: `${ARTIFACTS}timer-hierarchy-350.png`, fullPage: true });
@@ -39,7 +40,7 @@ test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 
 });
 
 test("a task added with the form appears in the pending list with its (level, bucket), and cancel removes it", async () => {
-  const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=timer&preset=single-wheel`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=single-wheel&t=4`);
   await page.getByLabel("delay (ms)").fill("50");
   await page.getByLabel("label").fill("mine");
   await page.getByRole("button", { name: "Add task" }).click();
@@ -58,7 +59,7 @@ test("a task added with the form appears in the pending list with its (level, bu
 });
 
 test("live purgatory: the acks=all produce waits on the wheel and completes when the ISR has caught up", async () => {
-  const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=timer&preset=purgatory-isr`);
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=purgatory-isr&t=2`);
   assert.match(await text(page, "produce-1"), /#1\s+HW ≥ 1\s+#7\s+\(3, 3\)\s+31000 ms/);
   await page.screenshot({ path: `${ARTIFACTS}timer-purgatory-isr.png`, fullPage: true });
   for (let i = 0; i < 20 && (await text(page, "completed")) === "0"; i++) await step(page);
@@ -69,8 +70,9 @@ test("live purgatory: the acks=all produce waits on the wheel and completes when
 });
 
 test("every other preset opens by link without console errors", async () => {
-  for (const preset of ["third-wheel", "purgatory-stalled-follower", "purgatory-crashed-follower"]) {
-    const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=timer&preset=${preset}`);
+  // Each at the step after its last command, where tasks wait on the wheel.
+  for (const [preset, t] of [["third-wheel", 2], ["purgatory-stalled-follower", 3], ["purgatory-crashed-follower", 3]]) {
+    const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=${preset}&t=${t}`);
     assert.equal(await page.locator('[data-testid="error-banner"]').count(), 0, preset);
     assert.ok((await page.locator("svg.rings g.task").count()) > 0, `${preset} shows tasks`);
     await page.screenshot({ path: `${ARTIFACTS}timer-${preset}.png`, fullPage: true });

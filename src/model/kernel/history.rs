@@ -102,10 +102,18 @@ impl<W: World> History<W> {
         self.log_end_at(position - 1)..self.log_end_at(position)
     }
 
-    /// Whether reaching `position` changed what a learner sees: a command, or a new log line.
+    /// Whether reaching `position` changed what a learner sees: a command, time passing (the
+    /// clock moves), or an event that logged something. A bare event step that logged nothing
+    /// (a timer re-arming, a poll with nothing new) is not.
     pub fn visible_at(&self, position: usize) -> bool {
         position > 0
-            && self.records.get(position - 1).is_some_and(|r| r.command || !self.recorded_at(position).is_empty())
+            && (matches!(self.tape.get(position - 1), Some(Input::Advance(_) | Input::Command(_)))
+                || self.logged_at(position))
+    }
+
+    /// Whether the input that led to `position` logged a fact.
+    pub fn logged_at(&self, position: usize) -> bool {
+        position > 0 && !self.recorded_at(position).is_empty()
     }
 
     /// Every key moment on the tape, with the position that shows it.
@@ -136,18 +144,35 @@ impl<W: World> History<W> {
         Ok(())
     }
 
-    /// Steps to the next position that changes the screen: along the tape, or past its end
-    /// by recording steps until the model logs something (at most [`MAX_SILENT_STEPS`]).
+    /// Steps to the next position that changes the screen. Along the tape it skips event steps
+    /// that logged nothing; past its end it records one wait, up to the next event that logs
+    /// something (looked for at most [`MAX_SILENT_STEPS`] events ahead).
     pub fn step_visible(&mut self) {
-        for _ in 0..MAX_SILENT_STEPS {
-            if self.position == self.tape.len() && self.current.queue().is_empty() {
-                return;
-            }
+        while self.position < self.tape.len() {
             self.step_forward();
             if self.visible_at(self.position) {
                 return;
             }
         }
+        if let Some(wait_ms) = self.time_to_next_fact_ms() {
+            let _ = self.push(Input::Advance(wait_ms));
+        }
+    }
+
+    /// How long until the next event that logs a fact (or as far as the look-ahead got); `None`
+    /// when nothing is pending.
+    fn time_to_next_fact_ms(&self) -> Option<u64> {
+        let mut probe = self.current.clone();
+        let (start_len, start_ms) = (probe.log().len(), probe.now_ms());
+        for _ in 0..MAX_SILENT_STEPS {
+            if !probe.step() {
+                break;
+            }
+            if probe.log().len() > start_len {
+                return Some(probe.now_ms() - start_ms);
+            }
+        }
+        (probe.now_ms() > start_ms).then(|| probe.now_ms() - start_ms)
     }
 
     /// Steps back to the previous position that changed the screen (or the start).

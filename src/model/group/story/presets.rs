@@ -301,11 +301,12 @@ pub fn story(preset: Option<&str>) -> Story<GroupLab> {
     }
 }
 
-/// The scene opened without a preset: live figures of whatever the learner does.
+/// The scene opened without a preset: live figures of whatever the learner does. Play starts
+/// at 10×: the group's timeouts are tens of seconds (session.timeout.ms = 45 s takes 4.5 s).
 fn default_story() -> Story<GroupLab> {
     Story {
         start: Cue::At(0),
-        speed: 1.0,
+        speed: 10.0,
         question: |_| Message::new(DEFAULT_QUESTION).with("topic", Arg::kafka(TOPIC)),
         watch: |_| Message::new(DEFAULT_WATCH),
         outcome: Cue::Start,
