@@ -45,7 +45,8 @@ fn burst_narrates_the_first_record_and_the_burst_and_names_the_busiest_partition
     let mut run = preset_run("burst");
     // Appends are routine: the timeline marks the story's two captions, not 600 appends.
     assert_eq!(run.history.marks().count(), 0);
-    let beats: Vec<usize> = Cluster::story(Some("burst")).beat_positions(&run.history).iter().map(|(p, _)| *p).collect();
+    let beats: Vec<usize> =
+        Cluster::story(Some("burst")).beat_positions(&run.history).iter().map(|(p, _)| *p).collect();
     assert_eq!(beats, vec![0, 1, 2]);
     assert!(caption_at(&mut run, "burst", 1).starts_with("The first record: key-95 goes to orders-2"));
     assert!(caption_at(&mut run, "burst", 2).starts_with("599 more records:"));
