@@ -10,7 +10,6 @@ use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run, RunError, DEFAULT_SEED};
-use crate::model::story::Caption;
 use crate::model::timer::TimerLab;
 
 /// What a run shows, in English: for tests that check a link reopens the same state.
@@ -61,7 +60,8 @@ pub struct SceneInfo {
     pub transcript: fn(&LinkState) -> Result<Transcript, RunError>,
     /// Every event-log line of a link's run (actor and fact) in the active locale.
     pub rendered: fn(&LinkState) -> Vec<String>,
-    /// How the link's preset (or the scene's default) story plays out.
+    /// How the link's preset (or the scene's default) story plays out (for native tests).
+    #[cfg(not(target_arch = "wasm32"))]
     pub story: fn(&LinkState) -> Result<StoryReport, RunError>,
     /// Opens the scene in the shell (the UI exists on wasm only).
     #[cfg(target_arch = "wasm32")]
@@ -93,6 +93,7 @@ fn rendered<S: LabScene>(link: &LinkState) -> Vec<String> {
     run.sim().log().iter().map(|e| format!("{}: {}", render(&e.actor.message()), render(&e.fact.message()))).collect()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn story_report<S: LabScene>(link: &LinkState) -> Result<StoryReport, RunError> {
     let mut run = open_run::<S>(link)?;
     let story = S::story(link.preset.as_deref());
@@ -142,11 +143,12 @@ fn story_report<S: LabScene>(link: &LinkState) -> Result<StoryReport, RunError> 
 }
 
 /// A caption in English, as the tests compare it.
-pub fn caption_text(caption: &Caption) -> String {
+#[cfg(not(target_arch = "wasm32"))]
+pub fn caption_text(caption: &crate::model::story::Caption) -> String {
     match caption {
-        Caption::Authored(message) => message.to_string(),
-        Caption::Fact { actor, fact, .. } => format!("{actor}: {fact}"),
-        Caption::Idle => "(idle)".to_string(),
+        crate::model::story::Caption::Authored(message) => message.to_string(),
+        crate::model::story::Caption::Fact { actor, fact, .. } => format!("{actor}: {fact}"),
+        crate::model::story::Caption::Idle => "(idle)".to_string(),
     }
 }
 
@@ -160,6 +162,7 @@ macro_rules! scene {
             replay: replay::<$model>,
             transcript: transcript::<$model>,
             rendered: rendered::<$model>,
+            #[cfg(not(target_arch = "wasm32"))]
             story: story_report::<$model>,
             #[cfg(target_arch = "wasm32")]
             mount: |link| {

@@ -64,6 +64,8 @@ crate::messages! {
         "Watch C1 and C2's lanes from C3's new JoinGroup until the group is Stable again.";
     STOP_ANSWER = "groups.story.restart.answer" =>
         "stop per member: {per_member} (their sum, {sum}, is not a wall-clock time); {partitions} had no owner for {orphaned}";
+    STOP_NONE_ANSWER = "groups.story.restart.answer_none" =>
+        "no member stopped: {per_member}; only {partitions} had no owner, for {orphaned}";
     RESTART_INTRO = "groups.story.restart.intro" =>
         "Stable, generation {generation}: each member holds two partitions. C3 is about to be killed (kill -9), so it sends no LeaveGroup.";
     RESTART_DEAD = "groups.story.restart.dead" =>

@@ -11,7 +11,8 @@ use crate::model::story::{Beat, Cue, Story};
 fn stop_answer(sim: &S) -> Message {
     let (per_member, sum_ms) = stops_per_member(sim);
     let (held, orphaned_for) = orphaned(sim);
-    Message::new(STOP_ANSWER)
+    // With nobody stopped, a sum of zeros says nothing: say that nobody stopped.
+    Message::new(if sum_ms == 0 { STOP_NONE_ANSWER } else { STOP_ANSWER })
         .with("per_member", per_member)
         .with("sum", Arg::Duration(sum_ms))
         .with("partitions", held)

@@ -47,8 +47,8 @@ fn eager_restart_reports_the_stop_of_each_member_and_labels_their_sum() {
 fn cooperative_restart_keeps_the_survivors_processing_while_the_dead_members_partitions_wait() {
     let (run, answer) = answer_at_outcome("cooperative-restart");
     assert_eq!(run.world().stop_totals().1, 0);
-    assert!(answer.starts_with("stop per member: C1 0 ms, C2 0 ms"), "{answer}");
-    assert!(answer.contains("orders-2, orders-5 had no owner for 44.01 s"), "{answer}");
+    assert!(answer.starts_with("no member stopped: C1 0 ms, C2 0 ms"), "{answer}");
+    assert!(answer.contains("orders-2, orders-5 had no owner, for 44.01 s"), "{answer}");
 }
 
 #[test]
