@@ -30,6 +30,26 @@ where
     }
 }
 
+/// The scene's introduction and its preset menu on one row: the text folds away while a
+/// preset tells its story (the result card and the caption say what to watch), and opens
+/// on the scene's own page.
+#[component]
+pub fn SceneIntro<S>(session: Session<S>, text: &'static str) -> impl IntoView
+where
+    S: super::session::UiScene,
+{
+    let open = session.preset_id().is_none();
+    view! {
+        <div class="scene-head">
+            <PresetPicker session=session/>
+            <details class="intro" open=open>
+                <summary>{t(key::SHELL_INTRO_ABOUT)}</summary>
+                <p>{t(text)}</p>
+            </details>
+        </div>
+    }
+}
+
 /// One labelled number (`<dt>`/`<dd>`), for figures a learner reads off the scene.
 #[component]
 pub fn Figure(

@@ -11,7 +11,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::{Figure, PresetPicker};
+use super::widgets::{Figure, SceneIntro};
 use crate::i18n::{key, render, t, tf};
 use crate::model::group::{loop_verdict, GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::{Actor, Describe};
@@ -26,8 +26,7 @@ pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
     let selected = RwSignal::new(None::<u32>);
     view! {
         <div class="groups">
-            <p class="intro">{t(key::GROUPS_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=key::GROUPS_INTRO/>
             <CoordinatorPanel session=session/>
             <section aria-labelledby="lanes-title">
                 <h2 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>

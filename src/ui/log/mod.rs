@@ -11,7 +11,7 @@ mod strip;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::PresetPicker;
+use super::widgets::SceneIntro;
 use crate::i18n::{key, t};
 use crate::model::log::{LogLab, LookupResult};
 
@@ -55,8 +55,7 @@ pub fn LogScene(session: Session<LogLab>) -> impl IntoView {
     let focus = Focus::new(session);
     view! {
         <div class="log-lab">
-            <p class="intro">{t(key::LOG_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=key::LOG_INTRO/>
             <p class="legend">{t(key::LOG_LEGEND)}</p>
             <strip::Directory session=session focus=focus/>
             <lookup::LookupPanel session=session/>

@@ -5,7 +5,7 @@ mod partitions;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::{Figure, PresetPicker};
+use super::widgets::{Figure, SceneIntro};
 use crate::i18n::{key, t, tf};
 use crate::model::cluster::{BrokerView, Cluster, Command};
 use crate::model::kernel::{Fault, Node};
@@ -16,8 +16,7 @@ pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
         Memo::new(move |_| session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>()));
     view! {
         <div class="overview">
-            <p class="intro">{t(key::OVERVIEW_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=key::OVERVIEW_INTRO/>
             <section aria-labelledby="brokers-title">
                 <h2 id="brokers-title">{t(key::OVERVIEW_BROKERS)}</h2>
                 <div class="brokers">

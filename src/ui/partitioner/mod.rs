@@ -11,8 +11,8 @@ mod sticky;
 use leptos::prelude::*;
 
 use super::session::{Session, Transport};
-use super::widgets::PresetPicker;
-use crate::i18n::{key as text_key, t};
+use super::widgets::SceneIntro;
+use crate::i18n::key as text_key;
 use crate::model::kernel::Describe;
 use crate::model::partitioner::{Command, Partitioner, Refusal};
 
@@ -20,8 +20,7 @@ use crate::model::partitioner::{Command, Partitioner, Refusal};
 pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
     view! {
         <div class="partitioner">
-            <p class="intro">{t(text_key::PARTITIONER_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=text_key::PARTITIONER_INTRO/>
             <key::KeyPanel session=session/>
             <population::PopulationPanel session=session/>
             <order::OrderPanel session=session/>

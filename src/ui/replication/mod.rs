@@ -11,7 +11,7 @@ mod wire;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::PresetPicker;
+use super::widgets::SceneIntro;
 use crate::i18n::{key, t};
 use crate::model::kernel::Describe;
 use crate::model::replication::{node_actor, Node, Replication};
@@ -20,8 +20,7 @@ use crate::model::replication::{node_actor, Node, Replication};
 pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
     view! {
         <div class="replication">
-            <p class="intro">{t(key::REPLICATION_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=key::REPLICATION_INTRO/>
             <section aria-labelledby="rep-cluster-title">
                 <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
                 <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::markup::{Host, Markup};
 use super::session::Session;
-use super::widgets::PresetPicker;
+use super::widgets::SceneIntro;
 use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
@@ -23,8 +23,7 @@ pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
     let broker = move || session.with(|run| run.world().purgatory().is_some());
     view! {
         <div class="timer">
-            <p class="intro">{t(key::TIMER_INTRO)}</p>
-            <PresetPicker session=session/>
+            <SceneIntro session=session text=key::TIMER_INTRO/>
             <div class="timer-main">
                 <section class="wheel-figure" aria-labelledby="timer-wheel-title">
                     <h2 id="timer-wheel-title">{t(key::TIMER_WHEEL)}</h2>
