@@ -91,3 +91,29 @@ test("a link with t= still opens exactly at t, and markers say what they mark", 
   assert.equal((await position(early)).at, 2);
   await early.context().close();
 });
+
+test("at 1280×800 every preset shows the result card, the caption, the transport and the picture without scrolling", async () => {
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  for (const story of STORIES) {
+    const preset = story.preset === "-" ? "" : `&preset=${story.preset}`;
+    await page.goto(`${lab.server.url}?scene=${story.scene}${preset}`);
+    await page.waitForSelector("main.scene [data-testid]");
+    const box = await page.evaluate(() => {
+      const bottom = (sel) => document.querySelector(sel).getBoundingClientRect().bottom;
+      const picture = document.querySelector("main.scene section, main.scene svg");
+      return {
+        card: bottom('[data-testid="result-card"]'),
+        caption: bottom('[data-testid="caption"]'),
+        transport: bottom(".transport"),
+        picture: picture.getBoundingClientRect().top,
+        scrolled: window.scrollY,
+      };
+    });
+    const name = `${story.scene}/${story.preset}`;
+    assert.equal(box.scrolled, 0, name);
+    for (const part of ["card", "caption", "transport"]) assert.ok(box[part] <= 800, `${name}: the ${part} ends at ${box[part]} px`);
+    assert.ok(box.picture <= 560, `${name}: the picture starts at ${box.picture} px, with at least 240 px of it in the first screen`);
+  }
+  await context.close();
+});
