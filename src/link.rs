@@ -73,6 +73,45 @@ pub struct LinkState {
     pub embed: bool,
     /// The language the link asks for (`lang=es`); an unsupported tag is ignored.
     pub lang: Option<Locale>,
+    /// The colour theme the link asks for (`theme=light|dark|auto`, for an embedding page);
+    /// anything else is ignored.
+    pub theme: Option<Theme>,
+}
+
+/// A colour theme: the system's, or a fixed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn from_token(token: &str) -> Option<Self> {
+        match token {
+            "auto" | "system" => Some(Theme::Auto),
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+
+    pub fn token(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The next choice of the theme button: system → light → dark → system.
+    pub fn next(self) -> Self {
+        match self {
+            Theme::Auto => Theme::Light,
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::Auto,
+        }
+    }
 }
 
 /// The longest query the lab reads; longer ones are refused before parsing.
@@ -118,6 +157,7 @@ impl LinkState {
             "preset" => self.preset = Some(value),
             "embed" => self.embed = matches!(value.as_str(), "1" | "true" | ""),
             "lang" => self.lang = Locale::from_tag(&value),
+            "theme" => self.theme = Theme::from_token(&value),
             _ => {}
         }
         Ok(())
@@ -150,6 +190,9 @@ impl LinkState {
         }
         if let Some(lang) = self.lang {
             parts.push(format!("lang={}", lang.tag()));
+        }
+        if let Some(theme) = self.theme {
+            parts.push(format!("theme={}", theme.token()));
         }
         parts.join("&")
     }
@@ -208,6 +251,7 @@ mod tests {
             preset: None,
             embed: true,
             lang: Some(Locale::PtBr),
+            theme: None,
         };
         let query = state.to_query();
         assert_eq!(query, "scene=overview&seed=42&c=partitions:12,acks:1&a=w100x5.kill-2&t=3&embed=1&lang=pt-BR");
@@ -245,6 +289,15 @@ mod tests {
     fn unknown_parameters_are_ignored() {
         let state = LinkState::parse("utm_source=mail&scene=log", SCENES).unwrap();
         assert_eq!(state.scene.as_deref(), Some("log"));
+    }
+
+    #[test]
+    fn a_lesson_page_can_fix_the_theme_and_the_link_keeps_it() {
+        let state = LinkState::parse("scene=log&embed=1&theme=dark", SCENES).unwrap();
+        assert_eq!(state.theme, Some(Theme::Dark));
+        assert_eq!(state.to_query(), "scene=log&embed=1&theme=dark");
+        assert_eq!(LinkState::parse("theme=purple", SCENES).unwrap().theme, None, "an unknown theme is ignored");
+        assert_eq!(Theme::Auto.next().next().next(), Theme::Auto, "the button cycles back to the system's theme");
     }
 }
 

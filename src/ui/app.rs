@@ -28,6 +28,8 @@ pub fn App() -> impl IntoView {
         Ok(link) => (link, None),
         Err(why) => (LinkState::default(), Some(why.message())),
     };
+    let theme = RwSignal::new(super::theme::chosen(link.theme));
+    super::theme::apply(theme.get_untracked());
     let info = link.scene.as_deref().and_then(scenes::find).unwrap_or(&SCENES[0]);
     let scene = info.id.to_string();
     let (shell, scene_view, error) = (info.mount)(&link);
@@ -44,7 +46,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" class:embed=embed>
             <Show when=move || !embed>
-                <Header current=scene.clone() help_open=help_open/>
+                <Header current=scene.clone() help_open=help_open theme=theme/>
             </Show>
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
@@ -107,17 +109,16 @@ fn keep_url_current(shell: Shell, embed: bool) {
 }
 
 #[component]
-fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
+fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal<crate::link::Theme>) -> impl IntoView {
     let toggle_theme = move |_| {
-        let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
-            return;
-        };
-        let dark = match root.get_attribute("data-theme").as_deref() {
-            Some("dark") => false,
-            Some("light") => true,
-            _ => !prefers_dark(),
-        };
-        let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+        let next = theme.get_untracked().next();
+        theme.set(next);
+        super::theme::choose(next);
+    };
+    let theme_label = move || {
+        let name = |t: crate::link::Theme| crate::i18n::t(theme_key(t)).to_string();
+        let current = theme.get();
+        tf(key::SHELL_THEME_TOGGLE, &[("theme", &name(current)), ("next", &name(current.next()))])
     };
     view! {
         <header class="top">
@@ -135,7 +136,8 @@ fn Header(current: String, help_open: RwSignal<bool>) -> impl IntoView {
             </nav>
             <div class="tools">
                 <LanguageMenu/>
-                <button on:click=toggle_theme title=t(key::SHELL_THEME_TOGGLE) aria-label=t(key::SHELL_THEME_TOGGLE)>"◐"</button>
+                <button on:click=toggle_theme title=theme_label aria-label=theme_label data-testid="theme"
+                    data-theme=move || theme.get().token()>"◐"</button>
                 <button on:click=move |_| help_open.set(true) title=t(key::SHELL_HELP_OPEN) aria-label=t(key::SHELL_HELP_OPEN)>"?"</button>
             </div>
         </header>
@@ -163,11 +165,12 @@ fn LanguageMenu() -> impl IntoView {
     }
 }
 
-fn prefers_dark() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .map(|m| m.matches())
-        .unwrap_or(false)
+fn theme_key(theme: crate::link::Theme) -> &'static str {
+    match theme {
+        crate::link::Theme::Auto => key::SHELL_THEME_AUTO,
+        crate::link::Theme::Light => key::SHELL_THEME_LIGHT,
+        crate::link::Theme::Dark => key::SHELL_THEME_DARK,
+    }
 }
 
 #[component]

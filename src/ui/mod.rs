@@ -17,6 +17,7 @@ pub(crate) mod replication;
 mod session;
 mod story;
 mod story_bar;
+mod theme;
 pub(crate) mod timer;
 mod transport;
 mod url;

@@ -263,6 +263,7 @@ impl<S: UiScene> Transport for Session<S> {
                 preset: self.preset.get_value(),
                 embed,
                 lang: super::language::chosen_in_link(),
+                theme: super::theme::in_link(),
             }
         })
     }

@@ -19,6 +19,12 @@ where
                 if let Some(preset) = S::presets().iter().find(|p| p.id == id) {
                     session.load_preset(preset);
                 }
+                // Give the keys back to the transport: a presenter's clicker sends → and ←,
+                // which a focused menu would take as "next preset".
+                use wasm_bindgen::JsCast;
+                if let Some(select) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    let _ = select.blur();
+                }
             }>
                 <option value="" selected=move || session.preset_id().is_none()>{t(key::SHELL_PRESET_NONE)}</option>
                 {S::presets().iter().map(|p| {
