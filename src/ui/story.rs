@@ -80,22 +80,33 @@ pub fn marker_views<S: LabScene>(story: &Story<S>, history: &History<S>) -> Vec<
     out
 }
 
+/// One marker per position: styled by its first moment, labelled with each of them (the
+/// first few; a fence, its ISR shrinks and elections land on the same step).
 fn moment_markers<S: LabScene>(history: &History<S>) -> Vec<MarkerView> {
+    const LINES_PER_MARKER: usize = 4;
     let mut out: Vec<MarkerView> = Vec::new();
+    let mut lines_here = 0;
     for (position, mark) in history.marks() {
-        if out.last().is_some_and(|m| m.position == position && m.kind == mark.moment.token()) {
-            continue;
-        }
-        if out.len() == MAX_MARKERS {
-            break;
-        }
-        let label = format!(
+        let line = format!(
             "{} · {} · {}",
             render(&crate::model::kernel::Message::new(mark.moment.key())),
             crate::i18n::duration(mark.time_ms),
             render(&mark.fact)
         );
-        out.push(MarkerView { position, kind: mark.moment.token(), of: history.tape().len(), label });
+        if let Some(last) = out.last_mut().filter(|last| last.position == position) {
+            lines_here += 1;
+            match lines_here.cmp(&LINES_PER_MARKER) {
+                std::cmp::Ordering::Less => last.label = format!("{}\n{line}", last.label),
+                std::cmp::Ordering::Equal => last.label.push_str("\n…"),
+                std::cmp::Ordering::Greater => {}
+            }
+            continue;
+        }
+        if out.len() == MAX_MARKERS {
+            break;
+        }
+        lines_here = 0;
+        out.push(MarkerView { position, kind: mark.moment.token(), of: history.tape().len(), label: line });
     }
     out
 }

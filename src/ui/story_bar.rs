@@ -61,8 +61,10 @@ pub fn Markers(shell: Shell, tape_len: Memo<usize>) -> impl IntoView {
                     let left = format!("left: {:.3}%", m.position as f64 * 100.0 / m.of.max(1) as f64);
                     let position = m.position;
                     view! {
+                        // Out of the Tab order (the keys [ and ] reach every marker, and the caption
+                        // then says what happened), so the transport stays a few Tab stops long.
                         <button class="marker" data-moment=m.kind data-position=position.to_string()
-                            style=left title=m.label.clone() aria-label=m.label
+                            style=left data-label=m.label.clone() aria-label=m.label tabindex="-1"
                             on:click=move |_| shell.seek(position)></button>
                     }
                 }/>
