@@ -52,7 +52,7 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
     view! {
         <figure class="assignor-example" data-testid=format!("assignor-example-{id}")>
             <figcaption><strong>{t(ex.title_key)}</strong>" "{input_line(&ex)}</figcaption>
-            <table class="assignor-table">
+            <table class="assignor-table" tabindex="0" aria-label=t(ex.title_key)>
                 <thead><tr><th scope="col">{t(key::GROUPS_ASSIGNORS_MEMBER)}</th>{before_head}<th></th>{heads}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>

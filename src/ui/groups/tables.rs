@@ -65,7 +65,7 @@ pub fn Describe(session: Session<GroupLab>) -> impl IntoView {
                 <p class="warning" role="status">{tf(key::GROUPS_DESCRIBE_REBALANCING, &[("group", GROUP_ID)])}</p>
             </Show>
             <div class="table-scroll">
-                <table class="describe-table" data-testid="describe">
+                <table class="describe-table" data-testid="describe" tabindex="0" aria-labelledby="describe-title">
                     <thead><tr>
                         {["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID"]
                             .into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}

@@ -43,7 +43,7 @@ pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
         <section aria-labelledby="partitions-title">
             <h2 id="partitions-title">{t(key::OVERVIEW_PARTITIONS)}</h2>
             <p class="legend">{t(key::OVERVIEW_LEGEND)}</p>
-            <table class="partitions" data-testid="partitions">
+            <table class="partitions" data-testid="partitions" tabindex="0" aria-labelledby="partitions-title">
                 <thead><tr>
                     <th scope="col">{t(key::OVERVIEW_PARTITION)}</th>
                     {move || broker_ids().into_iter().map(|b| view! { <th scope="col">{format!("broker-{b}")}</th> }).collect_view()}

@@ -78,7 +78,7 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
 #[component]
 fn LoadTable(loads: Signal<Vec<PartitionLoadView>>) -> impl IntoView {
     view! {
-        <table class="loads" data-testid="loads">
+        <table class="loads" data-testid="loads" tabindex="0" aria-labelledby="load-title">
             <thead><tr>
                 <th scope="col">"PARTITION"</th>
                 <th scope="col" class="wide">{t(key::PARTITIONER_LOAD_BAR)}</th>

@@ -43,7 +43,7 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
                 }
                 view! {
                     <Verdict rows=rows.clone()/>
-                    <table class="order-table" data-testid="order-table">
+                    <table class="order-table" data-testid="order-table" tabindex="0" aria-labelledby="order-title">
                         <thead><tr>
                             <th scope="col">{t(key::PARTITIONER_ORDER_SENT)}</th>
                             <th scope="col">{t(key::PARTITIONER_ORDER_EVENT)}</th>

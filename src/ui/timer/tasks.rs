@@ -184,7 +184,7 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
     view! {
         <section class="pending" aria-labelledby="timer-pending-title">
             <h2 id="timer-pending-title">{t(key::TIMER_PENDING)}</h2>
-            <table data-testid="pending">
+            <table data-testid="pending" tabindex="0" aria-labelledby="timer-pending-title">
                 <thead><tr>
                     <th scope="col">{t(key::TIMER_PENDING_TASK)}</th>
                     <th scope="col">{t(key::TIMER_PENDING_ORIGIN)}</th>

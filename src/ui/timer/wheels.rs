@@ -83,7 +83,7 @@ pub fn WheelTable(session: Session<TimerLab>) -> impl IntoView {
                 {t(key::TIMER_WHEELS_CLOCK)}" "<strong class="num" data-testid="kernel-clock">{move || format!("{} ms", clock())}</strong>
             </p>
             <p class="legend">{t(key::TIMER_WHEELS_NOTE)}</p>
-            <table data-testid="wheels">
+            <table data-testid="wheels" tabindex="0" aria-labelledby="timer-wheels-title">
                 <thead><tr>
                     <th scope="col">{t(key::TIMER_WHEELS_LEVEL)}</th>
                     <th scope="col">"tickMs"</th>
