@@ -14,7 +14,11 @@ fn describe_markup(w: &Replication) -> Html {
     let d = w.describe();
     // Kafka's own describe line, formatted by the model from its fields.
     let mut out =
-        html!("<pre translate=\"no\" class=\"describe\" data-testid=\"describe\">{}</pre>", d.line.to_string());
+        html!(
+            "<pre translate=\"no\" class=\"describe\" data-testid=\"describe\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">{}</pre>",
+            t(key::REPLICATION_DESCRIBE),
+            d.line.to_string()
+        );
     let figures = [
         (key::REPLICATION_UNDER_REPLICATED, "under-replicated", d.under_replicated_partitions),
         (key::REPLICATION_UNDER_MIN_ISR, "under-min-isr", d.under_min_isr_partitions),
