@@ -33,24 +33,27 @@ pub fn ConfigPanel(shell: Shell) -> impl IntoView {
         edits.set(Vec::new());
     };
     view! {
-        <details class="config-panel">
-            <summary>{move || tf(key::SHELL_CONFIG_SUMMARY, &[("count", &overridden().to_string())])}</summary>
-            <p class="muted">{t(key::SHELL_CONFIG_HINT)}</p>
-            <form on:submit=apply>
-                <table data-testid="config">
-                    <thead><tr>
-                        <th scope="col">{t(key::SHELL_CONFIG_PROPERTY)}</th>
-                        <th scope="col">{t(key::SHELL_CONFIG_VALUE)}</th>
-                        <th scope="col">{t(key::SHELL_CONFIG_DEFAULT)}</th>
-                        <th scope="col">{t(key::SHELL_CONFIG_SCOPE)}</th>
-                    </tr></thead>
-                    <tbody>
-                        {move || rows.get().into_iter().map(|row| config_row(row, edits)).collect_view()}
-                    </tbody>
-                </table>
-                <button type="submit" class="primary">{t(key::SHELL_CONFIG_APPLY)}</button>
-            </form>
-        </details>
+        // A landmark named by its summary, so that its content is inside one when open.
+        <section class="config-region" aria-labelledby="config-summary">
+            <details class="config-panel">
+                <summary id="config-summary">{move || tf(key::SHELL_CONFIG_SUMMARY, &[("count", &overridden().to_string())])}</summary>
+                <p class="muted">{t(key::SHELL_CONFIG_HINT)}</p>
+                <form on:submit=apply>
+                    <table data-testid="config">
+                        <thead><tr>
+                            <th scope="col">{t(key::SHELL_CONFIG_PROPERTY)}</th>
+                            <th scope="col">{t(key::SHELL_CONFIG_VALUE)}</th>
+                            <th scope="col">{t(key::SHELL_CONFIG_DEFAULT)}</th>
+                            <th scope="col">{t(key::SHELL_CONFIG_SCOPE)}</th>
+                        </tr></thead>
+                        <tbody>
+                            {move || rows.get().into_iter().map(|row| config_row(row, edits)).collect_view()}
+                        </tbody>
+                    </table>
+                    <button type="submit" class="primary">{t(key::SHELL_CONFIG_APPLY)}</button>
+                </form>
+            </details>
+        </section>
     }
 }
 

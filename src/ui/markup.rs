@@ -19,7 +19,8 @@ pub enum Host {
     Dl,
 }
 
-/// Draws `html` inside a `host` element with the given class, test id, role and label.
+/// Draws `html` inside a `host` element with the given class, test id, role and label, and
+/// `tabindex` ("0" for a box that scrolls, so that a keyboard can reach and scroll it).
 #[component]
 pub fn Markup(
     #[prop(into)] html: Signal<Html>,
@@ -28,12 +29,14 @@ pub fn Markup(
     #[prop(optional, into)] testid: Option<&'static str>,
     #[prop(optional, into)] role: Option<&'static str>,
     #[prop(optional, into)] label: Option<Signal<String>>,
+    #[prop(optional, into)] tabindex: Option<&'static str>,
 ) -> impl IntoView {
     let inner = move || html.with(|h| h.as_str().to_string());
     let label = move || label.map(|l| l.get());
     match host {
         Host::Div => {
-            view! { <div class=class data-testid=testid role=role aria-label=label inner_html=inner></div> }.into_any()
+            view! { <div class=class data-testid=testid role=role aria-label=label tabindex=tabindex inner_html=inner></div> }
+                .into_any()
         }
         Host::Span => {
             view! { <span class=class data-testid=testid role=role aria-label=label inner_html=inner></span> }

@@ -75,7 +75,8 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
     let tape_len = Memo::new(move |_| status.get().1);
     let seed_text = RwSignal::new(String::new());
     view! {
-        <div class="transport" role="toolbar" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
+        // A labelled region (a landmark), not a toolbar: Tab moves between its controls.
+        <section class="transport" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
             <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
                 aria-pressed=move || play.playing.get().to_string()>
                 {move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}
@@ -123,7 +124,7 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             <Show when=move || !compact>
                 <SeedControls shell=s4.clone() seed_text=seed_text/>
             </Show>
-        </div>
+        </section>
     }
 }
 

@@ -53,7 +53,7 @@ fn example_table(ex: AssignorExample) -> impl IntoView {
         <figure class="assignor-example" data-testid=format!("assignor-example-{id}")>
             <figcaption><strong>{t(ex.title_key)}</strong>" "{input_line(&ex)}</figcaption>
             <table class="assignor-table" tabindex="0" aria-label=t(ex.title_key)>
-                <thead><tr><th scope="col">{t(key::GROUPS_ASSIGNORS_MEMBER)}</th>{before_head}<th></th>{heads}</tr></thead>
+                <thead><tr><th scope="col">{t(key::GROUPS_ASSIGNORS_MEMBER)}</th>{before_head}<td class="arrow" aria-hidden="true"></td>{heads}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>
             <p class="legend">{t(ex.note_key)}</p>

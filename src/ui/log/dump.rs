@@ -170,11 +170,14 @@ fn BatchDump(
         }
         html
     });
+    let log_file = move || file.get().map(|f| f.log_file).unwrap_or_default();
     view! {
         <div class="log-dump">
-            <h3>{move || format!("kafka-dump-log --files {}", file.get().map(|f| f.log_file).unwrap_or_default())}</h3>
+            <h3>{move || format!("kafka-dump-log --files {}", log_file())}</h3>
             {pager(start, total, key::LOG_PAGE_BATCHES)}
-            <Markup html=lines class="log-pre" testid="dump-log"/>
+            // Scrolls sideways: reachable by Tab, named by its command.
+            <Markup html=lines class="log-pre" testid="dump-log" role="region" tabindex="0"
+                label=Signal::derive(move || format!("kafka-dump-log --files {}", log_file()))/>
         </div>
     }
 }
@@ -204,9 +207,11 @@ fn IndexDump(
         <div class="log-dump">
             <h3>{move || format!("kafka-dump-log --files {}", index_file())}</h3>
             {pager(start, total, key::LOG_PAGE_ENTRIES)}
-            <pre translate="no" class="log-pre" data-testid="dump-index">{move || lines().0}</pre>
+            <pre translate="no" class="log-pre" data-testid="dump-index" role="region" tabindex="0"
+                aria-label=move || format!("kafka-dump-log --files {}", index_file())>{move || lines().0}</pre>
             <h3>{move || format!("kafka-dump-log --files {}", time_index_file())}</h3>
-            <pre translate="no" class="log-pre">{move || lines().1}</pre>
+            <pre translate="no" class="log-pre" role="region" tabindex="0"
+                aria-label=move || format!("kafka-dump-log --files {}", time_index_file())>{move || lines().1}</pre>
         </div>
     }
 }

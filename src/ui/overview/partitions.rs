@@ -60,7 +60,8 @@ pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
                 </tbody>
             </table>
             <h3 class="describe-title">{t(key::OVERVIEW_DESCRIBE)}</h3>
-            <pre translate="no" class="describe" data-testid="describe">
+            <pre translate="no" class="describe" data-testid="describe" role="region" tabindex="0"
+                aria-label=t(key::OVERVIEW_DESCRIBE)>
                 {move || partitions().iter().map(describe_line).collect::<Vec<_>>().join("\n")}
             </pre>
         </section>

@@ -31,7 +31,8 @@ pub fn LoadPanel(session: Session<Partitioner>) -> impl IntoView {
                 <p class="legend">{t(key::PARTITIONER_LOAD_LEGEND)}</p>
                 <LoadTable loads=Signal::derive(loads)/>
                 <h3 class="tool-title"><code translate="no">{format!("kafka-get-offsets --topic {TOPIC}")}</code></h3>
-                <pre translate="no" class="offsets" data-testid="get-offsets">
+                <pre translate="no" class="offsets" data-testid="get-offsets" role="region" tabindex="0"
+                    aria-label=format!("kafka-get-offsets --topic {TOPIC}")>
                     {move || loads().iter().map(|l| format!("{TOPIC}:{}:{}", l.partition, l.log_end_offset)).collect::<Vec<_>>().join("\n")}
                 </pre>
             </Show>

@@ -12,9 +12,14 @@ use crate::ui::session::Session;
 
 fn describe_markup(w: &Replication) -> Html {
     let d = w.describe();
-    // Kafka's own describe line, formatted by the model from its fields.
+    // Kafka's own describe line, formatted by the model from its fields. It may scroll sideways,
+    // so Tab reaches it; a group, not a region: the section around it is the landmark of that name.
     let mut out =
-        html!("<pre translate=\"no\" class=\"describe\" data-testid=\"describe\">{}</pre>", d.line.to_string());
+        html!(
+            "<pre translate=\"no\" class=\"describe\" data-testid=\"describe\" role=\"group\" tabindex=\"0\" aria-label=\"{}\">{}</pre>",
+            t(key::REPLICATION_DESCRIBE),
+            d.line.to_string()
+        );
     let figures = [
         (key::REPLICATION_UNDER_REPLICATED, "under-replicated", d.under_replicated_partitions),
         (key::REPLICATION_UNDER_MIN_ISR, "under-min-isr", d.under_min_isr_partitions),
