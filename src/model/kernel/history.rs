@@ -21,8 +21,6 @@ pub enum Input<C> {
 pub struct Record {
     /// The event log's length after the input.
     pub log_end: usize,
-    /// The input was a user command (always a visible step).
-    pub command: bool,
     pub moments: Vec<Mark>,
 }
 
@@ -81,11 +79,6 @@ impl<W: World> History<W> {
         &self.tape
     }
 
-    /// What each input on the tape did.
-    pub fn records(&self) -> &[Record] {
-        &self.records
-    }
-
     /// The event log's length at `position` (after that many inputs).
     pub fn log_end_at(&self, position: usize) -> usize {
         match position {
@@ -134,7 +127,7 @@ impl<W: World> History<W> {
                 e.fact.salience().moment().map(|moment| Mark { moment, time_ms: e.time_ms, fact: e.fact.message() })
             })
             .collect();
-        let record = Record { log_end: log.len(), command: matches!(input, Input::Command(_)), moments };
+        let record = Record { log_end: log.len(), moments };
         self.tape.truncate(self.position);
         self.records.truncate(self.position);
         self.snapshots.truncate(self.position / SNAPSHOT_EVERY + 1);
