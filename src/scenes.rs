@@ -65,7 +65,7 @@ pub struct SceneInfo {
     pub story: fn(&LinkState) -> Result<StoryReport, RunError>,
     /// Opens the scene in the shell (the UI exists on wasm only).
     #[cfg(target_arch = "wasm32")]
-    pub mount: fn(&LinkState) -> crate::ui::Mounted,
+    pub(crate) mount: fn(&LinkState) -> crate::ui::Mounted,
 }
 
 fn replay<S: LabScene>(preset: &Preset) -> Result<(), RunError> {
@@ -154,7 +154,7 @@ pub fn caption_text(caption: &crate::model::story::Caption) -> String {
 
 /// One registry entry: the model type, its name's catalog key and its UI component.
 macro_rules! scene {
-    ($model:ty, $title_key:literal, $view:path) => {
+    ($model:ty, $title_key:literal, $views:path) => {
         SceneInfo {
             id: <$model as LabScene>::ID,
             title_key: $title_key,
@@ -165,22 +165,19 @@ macro_rules! scene {
             #[cfg(not(target_arch = "wasm32"))]
             story: story_report::<$model>,
             #[cfg(target_arch = "wasm32")]
-            mount: |link| {
-                use leptos::prelude::*;
-                crate::ui::mount::<$model>(link, |session| view! { <$view session=session/> }.into_any())
-            },
+            mount: |link| crate::ui::mount::<$model>(link, $views),
         }
     };
 }
 
 /// Every scene, in navigation order. Adding a scene: its model and UI folders, and one line here.
 pub const SCENES: &[SceneInfo] = &[
-    scene!(Cluster, "scene.overview", crate::ui::overview::OverviewScene),
-    scene!(LogLab, "scene.log", crate::ui::log::LogScene),
-    scene!(Replication, "scene.replication", crate::ui::replication::ReplicationScene),
-    scene!(GroupLab, "scene.groups", crate::ui::groups::GroupsScene),
-    scene!(Partitioner, "scene.partitioner", crate::ui::partitioner::PartitionerScene),
-    scene!(TimerLab, "scene.timer", crate::ui::timer::TimerScene),
+    scene!(Cluster, "scene.overview", crate::ui::overview::views),
+    scene!(LogLab, "scene.log", crate::ui::log::views),
+    scene!(Replication, "scene.replication", crate::ui::replication::views),
+    scene!(GroupLab, "scene.groups", crate::ui::groups::views),
+    scene!(Partitioner, "scene.partitioner", crate::ui::partitioner::views),
+    scene!(TimerLab, "scene.timer", crate::ui::timer::views),
 ];
 
 /// The scene a link id names.

@@ -9,6 +9,7 @@ use super::event_log::LogPanel;
 use super::keyboard::{self, KeyAction};
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
+use super::widgets::{About, PresetPicker, SceneViews};
 use super::{embed, url};
 use crate::i18n::{key, render, t, tf};
 use crate::link::LinkState;
@@ -32,7 +33,7 @@ pub fn App() -> impl IntoView {
     super::theme::apply(theme.get_untracked());
     let info = link.scene.as_deref().and_then(scenes::find).unwrap_or(&SCENES[0]);
     let scene = info.id.to_string();
-    let (shell, scene_view, error) = (info.mount)(&link);
+    let Mounted { shell, picker, views, error } = (info.mount)(&link);
     link_error = link_error.or(error);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
@@ -42,7 +43,17 @@ pub fn App() -> impl IntoView {
         embed::post_height_on_resize();
     }
     let link_error = RwSignal::new(link_error);
-    let config_shell = shell.clone();
+    let SceneViews { intro, stage, panels } = views;
+    let panels = (!embed).then(|| {
+        view! {
+            <div class="panels">
+                <About text=intro/>
+                {panels}
+                <super::config_panel::ConfigPanel shell=shell.clone()/>
+                <LogPanel shell=shell.clone()/>
+            </div>
+        }
+    });
     view! {
         <div class="app" class:embed=embed>
             <Show when=move || !embed>
@@ -50,31 +61,39 @@ pub fn App() -> impl IntoView {
             </Show>
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
-            <super::story_bar::StoryBar shell=shell.clone()/>
-            <TransportBar shell=shell.clone() play=play compact=embed/>
-            <main class="scene" id="scene">{scene_view}</main>
-            <Show when=move || !embed>
-                <super::config_panel::ConfigPanel shell=config_shell.clone()/>
-            </Show>
+            <main class="scene" id="scene">
+                <div class="stage" data-testid="stage">
+                    <div class="stage-head">
+                        <super::story_bar::StoryBar shell=shell.clone()/>
+                        {(!embed).then_some(picker)}
+                    </div>
+                    <TransportBar shell=shell.clone() play=play compact=embed/>
+                    <div class="picture" data-testid="picture">{stage}</div>
+                </div>
+                {panels}
+            </main>
             <Footer shell=shell.clone() embed=embed/>
-            <Show when=move || !embed>
-                <LogPanel shell=shell.clone()/>
-            </Show>
             <HelpDialog open=help_open/>
         </div>
     }
 }
 
-/// A mounted scene: the shell's handle, the scene's view, and why the link was refused (if it was).
-pub(crate) type Mounted = (Shell, AnyView, Option<Message>);
+/// A mounted scene: the shell's handle, its preset menu, its views, and why the link was refused.
+pub(crate) struct Mounted {
+    pub shell: Shell,
+    pub picker: AnyView,
+    pub views: SceneViews,
+    pub error: Option<Message>,
+}
 
-/// Opens scene `S` from the link and builds its view (called from the registry).
-pub(crate) fn mount<S>(link: &LinkState, view: impl FnOnce(Session<S>) -> AnyView) -> Mounted
+/// Opens scene `S` from the link and builds its views (called from the registry).
+pub(crate) fn mount<S>(link: &LinkState, views: fn(Session<S>) -> SceneViews) -> Mounted
 where
     S: super::session::UiScene,
 {
     let (session, error) = open::<S>(link);
-    (Arc::new(session) as Shell, view(session), error)
+    let picker = view! { <PresetPicker session=session/> }.into_any();
+    Mounted { shell: Arc::new(session) as Shell, picker, views: views(session), error }
 }
 
 /// Builds a scene's run from the link; on any problem, says why and starts from defaults.

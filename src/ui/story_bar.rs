@@ -20,6 +20,7 @@ pub fn StoryBar(shell: Shell) -> impl IntoView {
     let reached = move || story.with(|s| s.reached);
     let when = move || story.with(|s| s.caption_ms.map(crate::i18n::duration));
     view! {
+        <div class="story">
         <section class="result-card" class:reached=reached data-testid="result-card"
             aria-labelledby="result-question">
             <h2 id="result-question" class="question"><Markup html=question host=Host::Span class="question-text"/></h2>
@@ -38,6 +39,7 @@ pub fn StoryBar(shell: Shell) -> impl IntoView {
             </Show>
             <Markup html=caption host=Host::Span class="caption-text" testid="caption-text"/>
         </p>
+        </div>
     }
 }
 

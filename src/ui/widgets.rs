@@ -1,4 +1,4 @@
-//! Small pieces every scene uses: the preset picker and a labelled figure.
+//! Small pieces every scene uses: the scene contract, the preset picker and a labelled figure.
 
 use leptos::prelude::*;
 
@@ -36,23 +36,24 @@ where
     }
 }
 
-/// The scene's introduction and its preset menu on one row: the text folds away while a
-/// preset tells its story (the result card and the caption say what to watch), and opens
-/// on the scene's own page.
+/// What every scene gives the shell (its one contract): the stage — the picture the story is
+/// about, shown with the result card, the caption and the transport, and alone in an embed — and
+/// the panels below it (worked numbers, CLI views, dumps, configuration, examples).
+pub struct SceneViews {
+    /// Catalog key of the scene's introduction ("About this scene", first of the panels).
+    pub intro: &'static str,
+    pub stage: AnyView,
+    pub panels: AnyView,
+}
+
+/// The scene's introduction, first below the stage.
 #[component]
-pub fn SceneIntro<S>(session: Session<S>, text: &'static str) -> impl IntoView
-where
-    S: super::session::UiScene,
-{
-    let open = session.preset_id().is_none();
+pub fn About(text: &'static str) -> impl IntoView {
     view! {
-        <div class="scene-head">
-            <PresetPicker session=session/>
-            <details class="intro" open=open>
-                <summary>{t(key::SHELL_INTRO_ABOUT)}</summary>
-                <p>{t(text)}</p>
-            </details>
-        </div>
+        <section class="about" aria-labelledby="about-title">
+            <h2 id="about-title">{t(key::SHELL_INTRO_ABOUT)}</h2>
+            <p class="prose">{t(text)}</p>
+        </section>
     }
 }
 

@@ -11,7 +11,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::{Figure, SceneIntro};
+use super::widgets::{Figure, SceneViews};
 use crate::i18n::{key, render, t, tf};
 use crate::model::group::{loop_verdict, GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::{Actor, Describe};
@@ -21,29 +21,38 @@ pub fn member_name(index: u32) -> String {
     render(&Actor::Member(index).message())
 }
 
-#[component]
-pub fn GroupsScene(session: Session<GroupLab>) -> impl IntoView {
+/// The stage: the coordinator's state and the members' lanes; below, `--describe`, the measures,
+/// lag, configuration, actions and the assignors' worked examples.
+pub fn views(session: Session<GroupLab>) -> SceneViews {
     let selected = RwSignal::new(None::<u32>);
-    view! {
-        <div class="groups">
-            <SceneIntro session=session text=key::GROUPS_INTRO/>
-            <CoordinatorPanel session=session/>
-            <section aria-labelledby="lanes-title">
-                <h2 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
-                <timeline::Timeline session=session selected=selected/>
-                <members::MemberList session=session selected=selected/>
-            </section>
-            <tables::Describe session=session/>
-            <div class="groups-columns measures-row">
-                <tables::Measures session=session/>
-                <lag::LagCharts session=session/>
+    SceneViews {
+        intro: key::GROUPS_INTRO,
+        stage: view! {
+            <div class="groups">
+                <CoordinatorPanel session=session/>
+                <section aria-labelledby="lanes-title">
+                    <h2 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
+                    <timeline::Timeline session=session selected=selected/>
+                    <members::MemberList session=session selected=selected/>
+                </section>
             </div>
-            <div class="groups-columns">
-                <config::ConfigPanel session=session/>
-                <members::GroupActions session=session/>
+        }
+        .into_any(),
+        panels: view! {
+            <div class="groups">
+                <tables::Describe session=session/>
+                <div class="groups-columns measures-row">
+                    <tables::Measures session=session/>
+                    <lag::LagCharts session=session/>
+                </div>
+                <div class="groups-columns">
+                    <config::ConfigPanel session=session/>
+                    <members::GroupActions session=session/>
+                </div>
+                <assignors::AssignorExamples/>
             </div>
-            <assignors::AssignorExamples/>
-        </div>
+        }
+        .into_any(),
     }
 }
 

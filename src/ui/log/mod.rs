@@ -11,7 +11,7 @@ mod strip;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneIntro;
+use super::widgets::SceneViews;
 use crate::i18n::{key, t};
 use crate::model::log::{LogLab, LookupResult};
 
@@ -50,23 +50,31 @@ pub fn lookup_segment(lookup: Option<&LookupResult>) -> Option<i64> {
     }
 }
 
-#[component]
-pub fn LogScene(session: Session<LogLab>) -> impl IntoView {
+/// The stage: the partition directory and the lookup walk; below, the dump, configs and actions.
+pub fn views(session: Session<LogLab>) -> SceneViews {
     let focus = Focus::new(session);
-    view! {
-        <div class="log-lab">
-            <SceneIntro session=session text=key::LOG_INTRO/>
-            <p class="legend">{t(key::LOG_LEGEND)}</p>
-            <strip::Directory session=session focus=focus/>
-            <lookup::LookupPanel session=session/>
-            <dump::SegmentDetail session=session focus=focus/>
-            <div class="log-columns">
-                <controls::ConfigPanel session=session/>
-                <div>
-                    <status::StatusPanel session=session/>
-                    <controls::ActionPanel session=session/>
+    SceneViews {
+        intro: key::LOG_INTRO,
+        stage: view! {
+            <div class="log-lab">
+                <strip::Directory session=session focus=focus/>
+                <lookup::LookupPanel session=session/>
+            </div>
+        }
+        .into_any(),
+        panels: view! {
+            <div class="log-lab">
+                <p class="legend">{t(key::LOG_LEGEND)}</p>
+                <dump::SegmentDetail session=session focus=focus/>
+                <div class="log-columns">
+                    <controls::ConfigPanel session=session/>
+                    <div>
+                        <status::StatusPanel session=session/>
+                        <controls::ActionPanel session=session/>
+                    </div>
                 </div>
             </div>
-        </div>
+        }
+        .into_any(),
     }
 }

@@ -5,29 +5,32 @@ mod partitions;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::{Figure, SceneIntro};
+use super::widgets::{Figure, SceneViews};
 use crate::i18n::{key, t, tf};
 use crate::model::cluster::{BrokerView, Cluster, Command};
 use crate::model::kernel::{Fault, Node};
 
-#[component]
-pub fn OverviewScene(session: Session<Cluster>) -> impl IntoView {
+/// The stage: the brokers and the partitions they lead and follow; below, the producer's figures.
+pub fn views(session: Session<Cluster>) -> SceneViews {
     let broker_ids =
         Memo::new(move |_| session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>()));
-    view! {
-        <div class="overview">
-            <SceneIntro session=session text=key::OVERVIEW_INTRO/>
-            <section aria-labelledby="brokers-title">
-                <h2 id="brokers-title">{t(key::OVERVIEW_BROKERS)}</h2>
-                <div class="brokers">
-                    // Keyed by broker id: a step updates each card in place, so a focused button keeps focus.
-                    <For each=move || broker_ids.get() key=|id| *id
-                        children=move |id| view! { <BrokerCard id=id session=session/> }/>
-                </div>
-            </section>
-            <partitions::PartitionGrid session=session/>
-            <ProducerPanel session=session/>
-        </div>
+    SceneViews {
+        intro: key::OVERVIEW_INTRO,
+        stage: view! {
+            <div class="overview">
+                <section aria-labelledby="brokers-title">
+                    <h2 id="brokers-title">{t(key::OVERVIEW_BROKERS)}</h2>
+                    <div class="brokers">
+                        // Keyed by broker id: a step updates each card in place, so a focused button keeps focus.
+                        <For each=move || broker_ids.get() key=|id| *id
+                            children=move |id| view! { <BrokerCard id=id session=session/> }/>
+                    </div>
+                </section>
+                <partitions::PartitionGrid session=session/>
+            </div>
+        }
+        .into_any(),
+        panels: view! { <div class="overview"><ProducerPanel session=session/></div> }.into_any(),
     }
 }
 

@@ -11,22 +11,31 @@ mod sticky;
 use leptos::prelude::*;
 
 use super::session::{Session, Transport};
-use super::widgets::SceneIntro;
+use super::widgets::SceneViews;
 use crate::i18n::key as text_key;
 use crate::model::kernel::Describe;
 use crate::model::partitioner::{Command, Partitioner, Refusal};
 
-#[component]
-pub fn PartitionerScene(session: Session<Partitioner>) -> impl IntoView {
-    view! {
-        <div class="partitioner">
-            <SceneIntro session=session text=text_key::PARTITIONER_INTRO/>
-            <key::KeyPanel session=session/>
-            <population::PopulationPanel session=session/>
-            <order::OrderPanel session=session/>
-            <load::LoadPanel session=session/>
-            <sticky::StickyPanel session=session/>
-        </div>
+/// The stage: a key's arithmetic and where a key population lands; below, the order break,
+/// hot keys and the sticky partitioner.
+pub fn views(session: Session<Partitioner>) -> SceneViews {
+    SceneViews {
+        intro: text_key::PARTITIONER_INTRO,
+        stage: view! {
+            <div class="partitioner">
+                <key::KeyPanel session=session/>
+                <population::PopulationPanel session=session/>
+            </div>
+        }
+        .into_any(),
+        panels: view! {
+            <div class="partitioner">
+                <order::OrderPanel session=session/>
+                <load::LoadPanel session=session/>
+                <sticky::StickyPanel session=session/>
+            </div>
+        }
+        .into_any(),
     }
 }
 

@@ -11,35 +11,44 @@ mod wire;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneIntro;
+use super::widgets::SceneViews;
 use crate::i18n::{key, t};
 use crate::model::kernel::Describe;
 use crate::model::replication::{node_actor, Node, Replication};
 
-#[component]
-pub fn ReplicationScene(session: Session<Replication>) -> impl IntoView {
-    view! {
-        <div class="replication">
-            <SceneIntro session=session text=key::REPLICATION_INTRO/>
-            <section aria-labelledby="rep-cluster-title">
-                <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
-                <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
-                <div class="rep-scroll">
-                    <wire::Wire session=session/>
-                    <brokers::NodeCards session=session/>
+/// The stage: messages on the wire between the nodes, and each replica's log with HW and LEO;
+/// below, the ledger, the partition's state, configuration and network links.
+pub fn views(session: Session<Replication>) -> SceneViews {
+    SceneViews {
+        intro: key::REPLICATION_INTRO,
+        stage: view! {
+            <div class="replication">
+                <section aria-labelledby="rep-cluster-title">
+                    <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
+                    <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
+                    <div class="rep-scroll">
+                        <wire::Wire session=session/>
+                        <brokers::NodeCards session=session/>
+                    </div>
+                    <wire::WireList session=session/>
+                </section>
+                <logs::LogGrid session=session/>
+            </div>
+        }
+        .into_any(),
+        panels: view! {
+            <div class="replication">
+                <div class="rep-panels">
+                    <ledger::LedgerPanel session=session/>
+                    <panels::PartitionPanel session=session/>
                 </div>
-                <wire::WireList session=session/>
-            </section>
-            <logs::LogGrid session=session/>
-            <div class="rep-panels">
-                <ledger::LedgerPanel session=session/>
-                <panels::PartitionPanel session=session/>
+                <div class="rep-panels">
+                    <panels::ConfigPanel session=session/>
+                    <links::LinksPanel session=session/>
+                </div>
             </div>
-            <div class="rep-panels">
-                <panels::ConfigPanel session=session/>
-                <links::LinksPanel session=session/>
-            </div>
-        </div>
+        }
+        .into_any(),
     }
 }
 

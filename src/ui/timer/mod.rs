@@ -12,39 +12,48 @@ use leptos::prelude::*;
 
 use super::markup::{Host, Markup};
 use super::session::Session;
-use super::widgets::SceneIntro;
+use super::widgets::SceneViews;
 use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::timer::TimerLab;
 
-#[component]
-pub fn TimerScene(session: Session<TimerLab>) -> impl IntoView {
+/// The stage: the rings with their tasks, what just happened, the sandbox and the wheels; below,
+/// the purgatory (on a broker), the pending tasks, the cost table and the configuration.
+pub fn views(session: Session<TimerLab>) -> SceneViews {
     let broker = move || session.with(|run| run.world().purgatory().is_some());
-    view! {
-        <div class="timer">
-            <SceneIntro session=session text=key::TIMER_INTRO/>
-            <div class="timer-main">
-                <section class="wheel-figure" aria-labelledby="timer-wheel-title">
-                    <h2 id="timer-wheel-title">{t(key::TIMER_WHEEL)}</h2>
-                    <Legend/>
-                    <rings::RingsFigure session=session/>
-                </section>
-                <div class="timer-side">
-                    <tasks::Controls session=session/>
-                    <tasks::WhatHappened session=session/>
-                    <wheels::WheelTable session=session/>
+    SceneViews {
+        intro: key::TIMER_INTRO,
+        stage: view! {
+            <div class="timer">
+                <div class="timer-main">
+                    <section class="wheel-figure" aria-labelledby="timer-wheel-title">
+                        <h2 id="timer-wheel-title">{t(key::TIMER_WHEEL)}</h2>
+                        <Legend/>
+                        <rings::RingsFigure session=session/>
+                    </section>
+                    <div class="timer-side">
+                        <tasks::Controls session=session/>
+                        <tasks::WhatHappened session=session/>
+                        <wheels::WheelTable session=session/>
+                    </div>
                 </div>
             </div>
-            <Show when=broker>
-                <purgatory::PurgatoryPanel session=session/>
-            </Show>
-            <tasks::PendingList session=session/>
-            <div class="timer-row">
-                <wheels::OpsTable session=session/>
-                <wheels::ConfigStrip session=session/>
+        }
+        .into_any(),
+        panels: view! {
+            <div class="timer">
+                <Show when=broker>
+                    <purgatory::PurgatoryPanel session=session/>
+                </Show>
+                <tasks::PendingList session=session/>
+                <div class="timer-row">
+                    <wheels::OpsTable session=session/>
+                    <wheels::ConfigStrip session=session/>
+                </div>
             </div>
-        </div>
+        }
+        .into_any(),
     }
 }
 
