@@ -76,6 +76,8 @@ pub struct LinkState {
     /// The colour theme the link asks for (`theme=light|dark|auto`, for an embedding page);
     /// anything else is ignored.
     pub theme: Option<Theme>,
+    /// Presenter mode (`present=1`): the stage fills the screen, type scales for a projector.
+    pub present: bool,
 }
 
 /// A colour theme: the system's, or a fixed one.
@@ -158,6 +160,7 @@ impl LinkState {
             "embed" => self.embed = matches!(value.as_str(), "1" | "true" | ""),
             "lang" => self.lang = Locale::from_tag(&value),
             "theme" => self.theme = Theme::from_token(&value),
+            "present" => self.present = matches!(value.as_str(), "1" | "true" | ""),
             _ => {}
         }
         Ok(())
@@ -193,6 +196,9 @@ impl LinkState {
         }
         if let Some(theme) = self.theme {
             parts.push(format!("theme={}", theme.token()));
+        }
+        if self.present {
+            parts.push("present=1".to_string());
         }
         parts.join("&")
     }
@@ -252,6 +258,7 @@ mod tests {
             embed: true,
             lang: Some(Locale::PtBr),
             theme: None,
+            present: false,
         };
         let query = state.to_query();
         assert_eq!(query, "scene=overview&seed=42&c=partitions:12,acks:1&a=w100x5.kill-2&t=3&embed=1&lang=pt-BR");

@@ -37,8 +37,9 @@ pub fn App() -> impl IntoView {
     link_error = link_error.or(error);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
-    install_keyboard(shell.clone(), play, help_open);
-    keep_url_current(shell.clone(), embed);
+    let present = RwSignal::new(link.present);
+    install_keyboard(shell.clone(), play, help_open, present);
+    keep_url_current(shell.clone(), embed, present);
     if embed {
         embed::post_height_on_resize();
     }
@@ -55,7 +56,7 @@ pub fn App() -> impl IntoView {
         }
     });
     view! {
-        <div class="app" class:embed=embed>
+        <div class="app" class:embed=embed class:present=move || present.get()>
             <Show when=move || !embed>
                 <Header current=scene.clone() help_open=help_open theme=theme/>
             </Show>
@@ -111,20 +112,24 @@ where
     }
 }
 
-fn install_keyboard(shell: Shell, play: PlayState, help_open: RwSignal<bool>) {
+fn install_keyboard(shell: Shell, play: PlayState, help_open: RwSignal<bool>, present: RwSignal<bool>) {
     keyboard::listen(move |action| match action {
         KeyAction::TogglePlay => play.playing.update(|p| *p = !*p),
         KeyAction::Step => shell.step(),
         KeyAction::Back => shell.back(),
         KeyAction::ToggleHelp => help_open.update(|o| *o = !*o),
         KeyAction::CloseHelp => help_open.set(false),
+        KeyAction::TogglePresent => present.update(|on| *on = !*on),
         KeyAction::Jump(to) => shell.jump(to),
     });
 }
 
 /// Rewrites the address bar whenever the run changes, so a copied link reproduces the screen.
-fn keep_url_current(shell: Shell, embed: bool) {
-    Effect::new(move |_| url::replace(&shell.link(embed)));
+fn keep_url_current(shell: Shell, embed: bool, present: RwSignal<bool>) {
+    Effect::new(move |_| {
+        super::present::apply(present.get());
+        url::replace(&shell.link(embed));
+    });
 }
 
 #[component]

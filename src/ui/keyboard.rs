@@ -11,6 +11,8 @@ pub enum KeyAction {
     Step,
     Back,
     ToggleHelp,
+    /// `p`: presenter mode on or off.
+    TogglePresent,
     CloseHelp,
     /// `[` `]` the previous/next key moment, Home/End the start/end.
     Jump(super::story::Jump),
@@ -28,6 +30,7 @@ fn action_for(event: &web_sys::KeyboardEvent) -> Option<KeyAction> {
     let key = event.key();
     match key.as_str() {
         "?" if !typing => Some(KeyAction::ToggleHelp),
+        "p" | "P" if !typing => Some(KeyAction::TogglePresent),
         "Escape" => Some(KeyAction::CloseHelp),
         " " if !typing && tag != "BUTTON" => Some(KeyAction::TogglePlay),
         "PageDown" => Some(KeyAction::Step),

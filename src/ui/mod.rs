@@ -13,6 +13,7 @@ pub(crate) mod log;
 pub mod markup;
 pub(crate) mod overview;
 pub(crate) mod partitioner;
+mod present;
 pub(crate) mod replication;
 mod session;
 mod story;

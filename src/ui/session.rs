@@ -264,6 +264,7 @@ impl<S: UiScene> Transport for Session<S> {
                 embed,
                 lang: super::language::chosen_in_link(),
                 theme: super::theme::in_link(),
+                present: super::present::in_link(),
             }
         })
     }
