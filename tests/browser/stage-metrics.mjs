@@ -1,0 +1,117 @@
+// Measures what a learner sees of the stage: run as a script to print every preset's figures,
+//   node tests/browser/stage-metrics.mjs [scene ...]        (DIST=dist by default)
+// or import `measure*` from a test.
+import { launch, serve } from "./harness.mjs";
+
+/** The smallest rendered text on the page (px), with where it is; SVG text counts its scale. */
+export function smallestText(root = "body") {
+  return (selector) => {
+    const scope = document.querySelector(selector);
+    let min = { px: Infinity, where: "" };
+    const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    for (const el of scope.querySelectorAll("*")) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+      if (!own || !visible(el) || el.closest(".sr-only, [aria-hidden='true'] title, title, option, script, style")) continue;
+      let px = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGElement && el.getScreenCTM) {
+        const m = el.getScreenCTM();
+        px *= Math.hypot(m.a, m.b);
+      }
+      if (px < min.px) min = { px: Math.round(px * 10) / 10, where: `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 30)}"` };
+    }
+    return min;
+  };
+}
+
+/** The smallest SVG label inside the picture (px, after scaling). */
+export function smallestDiagramLabel() {
+  let min = { px: Infinity, where: "" };
+  for (const el of document.querySelectorAll(".picture svg text, .picture svg tspan")) {
+    if (el.getClientRects().length === 0 || el.textContent.trim() === "") continue;
+    const m = el.getScreenCTM();
+    const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
+    if (px < min.px) min = { px: Math.round(px * 10) / 10, where: `"${el.textContent.trim().slice(0, 30)}"` };
+  }
+  return min;
+}
+
+export function stageBoxes() {
+  const box = (sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) };
+  };
+  return {
+    body: document.body.offsetHeight,
+    scrollWidth: document.scrollingElement.scrollWidth,
+    innerWidth,
+    innerHeight,
+    result: box("[data-testid=result-card]"),
+    transport: box(".transport"),
+    picture: box(".picture"),
+  };
+}
+
+async function open(page, url) {
+  await page.goto(url);
+  await page.waitForSelector("main.scene [data-testid]");
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(150);
+}
+
+/** Every figure for one query: embed at 700, desktop 1280×800, phone 390×844, present 1920×1080. */
+export async function measureAll(browser, base, query) {
+  const out = {};
+  const sizes = {
+    embed: { viewport: { width: 700, height: 900 }, suffix: "&embed=1" },
+    desk: { viewport: { width: 1280, height: 800 }, suffix: "" },
+    phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, suffix: "" },
+    present: { viewport: { width: 1920, height: 1080 }, suffix: "&present=1" },
+  };
+  for (const [name, { suffix, ...options }] of Object.entries(sizes)) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await open(page, `${base}?${query}${suffix}`);
+    out[name] = await page.evaluate(stageBoxes);
+    out[name].text = await page.evaluate(`(${smallestText()})("body")`);
+    out[name].label = await page.evaluate(smallestDiagramLabel);
+    await context.close();
+  }
+  return out;
+}
+
+/** Every scene's default page and presets, as queries. */
+export async function everyPage(browser, base, scenes) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await open(page, `${base}?scene=overview`);
+  const queries = [];
+  for (const scene of scenes) {
+    await open(page, `${base}?scene=${scene}`);
+    const ids = await page.$$eval("[data-testid=preset] option", (os) => os.map((o) => o.value).filter(Boolean));
+    queries.push(`scene=${scene}`, ...ids.map((id) => `scene=${scene}&preset=${id}`));
+  }
+  await context.close();
+  return queries;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ["overview", "log", "replication", "groups", "partitioner", "timer"];
+  const browser = await launch();
+  const server = await serve("/");
+  for (const query of await everyPage(browser, server.url, scenes)) {
+    const m = await measureAll(browser, server.url, query);
+    const flags = [];
+    if (m.embed.body > 900) flags.push(`EMBED ${m.embed.body}px>900`);
+    if (m.desk.picture.top > 800 || m.desk.transport.bottom > 800 || m.desk.result.bottom > 800) flags.push("DESK stage below the fold");
+    if (m.desk.picture.bottom > 800) flags.push(`desk picture ends at ${m.desk.picture.bottom}`);
+    if (m.desk.text.px < 12) flags.push(`DESK text ${m.desk.text.px}px ${m.desk.text.where}`);
+    if (m.phone.scrollWidth > m.phone.innerWidth) flags.push(`PHONE scrollWidth ${m.phone.scrollWidth}`);
+    if (m.present.label.px < 18) flags.push(`PRESENT label ${m.present.label.px}px ${m.present.label.where}`);
+    if (m.present.picture.top > 1080) flags.push("PRESENT picture below the fold");
+    console.log(`${query.padEnd(50)} embed ${m.embed.body} (picture ${m.embed.picture.height}) desk picture ${m.desk.picture.top}-${m.desk.picture.bottom}  ${flags.join(" · ") || "ok"}`);
+  }
+  await browser.close();
+  await server.close();
+}
