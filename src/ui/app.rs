@@ -144,13 +144,25 @@ fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal<crate::lin
         let current = theme.get();
         tf(key::SHELL_THEME_TOGGLE, &[("theme", &name(current)), ("next", &name(current.next()))])
     };
+    // On a phone the scene names scroll in one row: bring the current one into view.
+    let nav = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        use wasm_bindgen::JsCast;
+        let Some(nav) = nav.get() else { return };
+        let here = nav.query_selector("[aria-current]").ok().flatten();
+        if let Some(here) = here.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let nav_el: &web_sys::HtmlElement = &nav;
+            nav_el.set_scroll_left(here.offset_left() - nav_el.offset_left() - 24);
+        }
+    });
     view! {
+        <a class="skip-link" href="#transport">{t(key::SHELL_SKIP_TO_TRANSPORT)}</a>
         <header class="top">
             <div class="brand">
                 <h1>{t(key::SHELL_TITLE)}</h1>
                 <p class="tagline">{t(key::SHELL_TAGLINE)}</p>
             </div>
-            <nav aria-label=t(key::SHELL_NAV_LABEL)>
+            <nav aria-label=t(key::SHELL_NAV_LABEL) node_ref=nav>
                 {SCENES.iter().map(|scene| {
                     let here = scene.id == current;
                     view! {
@@ -264,6 +276,7 @@ fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
                         <dt><kbd>"←"</kbd></dt><dd>{t(key::SHELL_HELP_LEFT)}</dd>
                         <dt><kbd>"["</kbd>" "<kbd>"]"</kbd></dt><dd>{t(key::SHELL_HELP_MARKS)}</dd>
                         <dt><kbd>"Home"</kbd>" "<kbd>"End"</kbd></dt><dd>{t(key::SHELL_HELP_ENDS)}</dd>
+                        <dt><kbd>"p"</kbd></dt><dd>{t(key::SHELL_HELP_PRESENT)}</dd>
                         <dt><kbd>"?"</kbd></dt><dd>{t(key::SHELL_HELP_QUESTION)}</dd>
                     </dl>
                     <button on:click=move |_| open.set(false) autofocus>{t(key::SHELL_HELP_CLOSE)}</button>

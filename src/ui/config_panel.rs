@@ -17,6 +17,7 @@ pub fn ConfigPanel(shell: Shell) -> impl IntoView {
     // Edited values by property name; empty means "as in force".
     let edits: RwSignal<Vec<(&'static str, String)>> = RwSignal::new(Vec::new());
     let overridden = move || rows.get().iter().filter(|r| r.value != r.default).count();
+    let apply_shell = shell.clone();
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let edited = edits.get_untracked();
@@ -29,7 +30,7 @@ pub fn ConfigPanel(shell: Shell) -> impl IntoView {
             })
             .filter(|(name, value)| rows.get_untracked().iter().any(|r| r.name == name && r.default != value))
             .collect();
-        shell.reconfigure(overrides);
+        apply_shell.reconfigure(overrides);
         edits.set(Vec::new());
     };
     view! {
@@ -37,6 +38,7 @@ pub fn ConfigPanel(shell: Shell) -> impl IntoView {
         <section class="config-region" aria-labelledby="config-summary">
             <details class="config-panel">
                 <summary id="config-summary">{move || tf(key::SHELL_CONFIG_SUMMARY, &[("count", &overridden().to_string())])}</summary>
+                <SeedForm shell=shell.clone()/>
                 <p class="muted">{t(key::SHELL_CONFIG_HINT)}</p>
                 <form on:submit=apply>
                     <table data-testid="config">
@@ -76,5 +78,35 @@ fn config_row(row: ConfigRow, edits: RwSignal<Vec<(&'static str, String)>>) -> i
             <td class="num">{row.default}</td>
             <td class="muted">{row.scope}</td>
         </tr>
+    }
+}
+
+/// The run's seed: another seed starts the same config again with other random choices.
+#[component]
+fn SeedForm(shell: Shell) -> impl IntoView {
+    let seed_text = RwSignal::new(String::new());
+    let current_seed = {
+        let shell = shell.clone();
+        move || shell.link(false).seed.unwrap_or(0).to_string()
+    };
+    view! {
+        <form class="seed" on:submit=move |ev| {
+            ev.prevent_default();
+            match seed_text.get_untracked().trim().parse::<u64>() {
+                Ok(seed) => shell.reset(seed),
+                Err(_) => shell.error().set(Some(
+                    crate::i18n::message(key::SHELL_SEED_INVALID)
+                        .with("seed", crate::model::kernel::Arg::text(seed_text.get_untracked()))
+                        .with("max", crate::model::kernel::Arg::text(u64::MAX.to_string())),
+                )),
+            }
+        }>
+            <label>
+                {t(key::SHELL_SEED)}
+                <input type="text" inputmode="numeric" size="8" prop:value=current_seed
+                    on:input=move |ev| seed_text.set(event_target_value(&ev))/>
+            </label>
+            <button type="submit">{t(key::SHELL_SEED_APPLY)}</button>
+        </form>
     }
 }

@@ -84,3 +84,22 @@ pub fn jump_for(key_name: &str) -> Option<Jump> {
         _ => None,
     }
 }
+
+/// Presenter mode's slide counter: how many of the story's key moments are behind us.
+#[component]
+pub fn MomentCounter(shell: Shell, tape_len: Memo<usize>, position: Signal<usize>) -> impl IntoView {
+    let marks = Memo::new(move |_| {
+        tape_len.track();
+        shell.markers().iter().map(|m| m.position).collect::<Vec<_>>()
+    });
+    let text = move || {
+        let here = position.get();
+        let (passed, count) = marks.with(|m| (m.iter().filter(|p| **p <= here).count(), m.len()));
+        crate::i18n::tf(key::SHELL_MOMENT_COUNT, &[("index", &passed.to_string()), ("count", &count.to_string())])
+    };
+    view! {
+        <Show when=move || marks.with(|m| !m.is_empty())>
+            <span class="moments" data-testid="moments">{text}</span>
+        </Show>
+    }
+}

@@ -1,4 +1,4 @@
-//! The transport bar: play/pause, step, step back, speed, reset, seed, timeline.
+//! The transport bar: play/pause, step, step back, speed, clock, timeline with its markers, reset.
 
 use std::sync::Arc;
 
@@ -73,18 +73,22 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
     let status = Signal::derive(status);
     let (s1, s2, s3, s4, s5) = (shell.clone(), shell.clone(), shell.clone(), shell.clone(), shell.clone());
     let tape_len = Memo::new(move |_| status.get().1);
-    let seed_text = RwSignal::new(String::new());
     view! {
         // A labelled region (a landmark), not a toolbar: Tab moves between its controls.
-        <section class="transport" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
+        <section class="transport" id="transport" tabindex="-1" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
             <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
                 aria-pressed=move || play.playing.get().to_string()>
-                {move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}
+                <span class="icon" aria-hidden="true">{move || if play.playing.get() { "❚❚" } else { "▶" }}</span>
+                <span class="word">{move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}</span>
             </button>
-            <button on:click=move |_| s1.back() title=t(key::SHELL_BACK_HINT)>{t(key::SHELL_BACK)}</button>
-            <button on:click=move |_| s2.step() title=t(key::SHELL_STEP_HINT)>{t(key::SHELL_STEP)}</button>
+            <button on:click=move |_| s1.back() title=t(key::SHELL_BACK_HINT)>
+                <span class="icon" aria-hidden="true">"◂"</span><span class="word">{t(key::SHELL_BACK)}</span>
+            </button>
+            <button on:click=move |_| s2.step() title=t(key::SHELL_STEP_HINT)>
+                <span class="icon" aria-hidden="true">"▸"</span><span class="word">{t(key::SHELL_STEP)}</span>
+            </button>
             <label class="speed">
-                {t(key::SHELL_SPEED)}
+                <span class="speed-word">{t(key::SHELL_SPEED)}</span>
                 <select on:change=move |ev| {
                     if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
                         play.speed.set(speed);
@@ -116,47 +120,28 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             </div>
             <span class="position" data-testid="position" data-position=move || status.get().0.to_string()
                 data-total=move || status.get().1.to_string()>
-                {move || {
+                <span class="word">{move || {
                     let (position, total, _, _) = status.get();
                     tf(key::SHELL_POSITION, &[("position", &position.to_string()), ("total", &total.to_string())])
-                }}
+                }}</span>
+                <span class="icon" aria-hidden="true">{move || {
+                    let (position, total, _, _) = status.get();
+                    format!("{position}/{total}")
+                }}</span>
             </span>
+            <super::story_bar::MomentCounter shell=shell.clone() tape_len=tape_len
+                position=Signal::derive(move || status.get().0)/>
             <Show when=move || !compact>
-                <SeedControls shell=s4.clone() seed_text=seed_text/>
+                <button on:click={
+                    let shell = s4.clone();
+                    move |_| {
+                        let seed = shell.link(false).seed.unwrap_or(0);
+                        shell.reset(seed);
+                    }
+                } title=t(key::SHELL_RESET_HINT)>
+                    <span class="icon" aria-hidden="true">"↺"</span><span class="word">{t(key::SHELL_RESET)}</span>
+                </button>
             </Show>
         </section>
-    }
-}
-
-#[component]
-fn SeedControls(shell: Shell, seed_text: RwSignal<String>) -> impl IntoView {
-    let reset_shell = shell.clone();
-    let current_seed = {
-        let shell = shell.clone();
-        move || shell.link(false).seed.unwrap_or(0).to_string()
-    };
-    view! {
-        <button on:click=move |_| {
-            let seed = reset_shell.link(false).seed.unwrap_or(0);
-            reset_shell.reset(seed);
-        } title=t(key::SHELL_RESET_HINT)>{t(key::SHELL_RESET)}</button>
-        <form class="seed" on:submit=move |ev| {
-            ev.prevent_default();
-            match seed_text.get_untracked().trim().parse::<u64>() {
-                Ok(seed) => shell.reset(seed),
-                Err(_) => shell.error().set(Some(
-                    crate::i18n::message(key::SHELL_SEED_INVALID)
-                        .with("seed", crate::model::kernel::Arg::text(seed_text.get_untracked()))
-                        .with("max", crate::model::kernel::Arg::text(u64::MAX.to_string())),
-                )),
-            }
-        }>
-            <label>
-                {t(key::SHELL_SEED)}
-                <input type="text" inputmode="numeric" size="8" prop:value=current_seed
-                    on:input=move |ev| seed_text.set(event_target_value(&ev))/>
-            </label>
-            <button type="submit">{t(key::SHELL_SEED_APPLY)}</button>
-        </form>
     }
 }

@@ -96,9 +96,9 @@ test("a Spanish lesson embeds the acks=1 preset in Spanish", async () => {
   await frame.locator('html[lang="es"] main.scene [data-testid]').first().waitFor({ timeout: 20000 });
   const body = await frame.locator("body").innerText();
   assert.ok(body.includes(textOf(texts, "shell.play")), "Play in Spanish");
-  // A preset folds the scene's introduction away: it is there, in Spanish, behind its summary.
-  const intro = await frame.locator(".intro").textContent();
-  assert.ok(intro.includes(textOf(texts, "replication.intro").slice(0, 24)), "the scene's intro in Spanish");
+  // The embed is the stage alone: its result card says what to watch, in Spanish.
+  const card = await frame.locator("[data-testid=result-card]").textContent();
+  assert.ok(card.includes(textOf(texts, "replication.story.lab2.watch").slice(0, 24)), "the story's card in Spanish");
   await page.screenshot({ path: `${ARTIFACTS}lang-es-embed.png` });
   assert.deepEqual(page.problems, []);
 });

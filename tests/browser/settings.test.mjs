@@ -50,7 +50,7 @@ test("an embedded scene's iframe grows and shrinks with its content", async () =
   const context = await lab.browser.newContext({ viewport: { width: 760, height: 900 } });
   const host = await context.newPage();
   await host.goto(`${lab.server.url}embed-example.html`);
-  const frame = host.frameLocator("iframe");
+  const frame = host.frameLocator("iframe").first();
   // Shows `query` in the lesson's iframe; resolves with the iframe's height once it fits the content.
   const show = async (query) => {
     await host.evaluate((q) => { document.querySelector("iframe").src = `./?${q}&embed=1`; }, query);

@@ -60,25 +60,50 @@ async function open(page, url) {
   await page.waitForTimeout(150);
 }
 
+export const SIZES = {
+  embed: { viewport: { width: 700, height: 900 }, suffix: "&embed=1" },
+  desk: { viewport: { width: 1280, height: 800 }, suffix: "" },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, suffix: "" },
+  present: { viewport: { width: 1920, height: 1080 }, suffix: "&present=1" },
+};
+
+/** One page per size, reused for every query. */
+export async function pagesBySize(browser) {
+  const pages = {};
+  for (const [name, { suffix, ...options }] of Object.entries(SIZES)) {
+    const context = await browser.newContext({ locale: "en-US", ...options });
+    pages[name] = await context.newPage();
+    pages[name].problems = [];
+    pages[name].on("pageerror", (e) => pages[name].problems.push(String(e)));
+  }
+  return pages;
+}
+
 /** Every figure for one query: embed at 700, desktop 1280×800, phone 390×844, present 1920×1080. */
-export async function measureAll(browser, base, query) {
+export async function measureAll(pages, base, query) {
   const out = {};
-  const sizes = {
-    embed: { viewport: { width: 700, height: 900 }, suffix: "&embed=1" },
-    desk: { viewport: { width: 1280, height: 800 }, suffix: "" },
-    phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, suffix: "" },
-    present: { viewport: { width: 1920, height: 1080 }, suffix: "&present=1" },
-  };
-  for (const [name, { suffix, ...options }] of Object.entries(sizes)) {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    await open(page, `${base}?${query}${suffix}`);
+  for (const [name, page] of Object.entries(pages)) {
+    await open(page, `${base}?${query}${SIZES[name].suffix}`);
     out[name] = await page.evaluate(stageBoxes);
     out[name].text = await page.evaluate(`(${smallestText()})("body")`);
     out[name].label = await page.evaluate(smallestDiagramLabel);
-    await context.close();
   }
   return out;
+}
+
+/** What a learner would notice, as short failure texts (empty: all good). */
+export function problems(m) {
+  const flags = [];
+  if (m.embed.body > 900) flags.push(`embedded at 700 px the page is ${m.embed.body} px tall (> 900)`);
+  for (const part of ["result", "transport"]) {
+    if (m.desk[part].bottom > 800) flags.push(`at 1280×800 the ${part} ends at ${m.desk[part].bottom} px, below the first screen`);
+  }
+  if (m.desk.picture.top > 800 - 200) flags.push(`at 1280×800 the picture starts at ${m.desk.picture.top} px (less than 200 px of it in the first screen)`);
+  if (m.desk.text.px < 12) flags.push(`at 1280×800 text is ${m.desk.text.px} px: ${m.desk.text.where}`);
+  if (m.phone.scrollWidth > m.phone.innerWidth) flags.push(`on a 390 px phone the page is ${m.phone.scrollWidth} px wide`);
+  if (m.present.label.px < 18) flags.push(`presenting at 1920×1080 a diagram label is ${m.present.label.px} px: ${m.present.label.where}`);
+  if (m.present.picture.top > 1080 - 300) flags.push(`presenting at 1920×1080 the picture starts at ${m.present.picture.top} px`);
+  return flags;
 }
 
 /** Every scene's default page and presets, as queries. */
@@ -100,16 +125,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ["overview", "log", "replication", "groups", "partitioner", "timer"];
   const browser = await launch();
   const server = await serve("/");
+  const pages = await pagesBySize(browser);
   for (const query of await everyPage(browser, server.url, scenes)) {
-    const m = await measureAll(browser, server.url, query);
-    const flags = [];
-    if (m.embed.body > 900) flags.push(`EMBED ${m.embed.body}px>900`);
-    if (m.desk.picture.top > 800 || m.desk.transport.bottom > 800 || m.desk.result.bottom > 800) flags.push("DESK stage below the fold");
-    if (m.desk.picture.bottom > 800) flags.push(`desk picture ends at ${m.desk.picture.bottom}`);
-    if (m.desk.text.px < 12) flags.push(`DESK text ${m.desk.text.px}px ${m.desk.text.where}`);
-    if (m.phone.scrollWidth > m.phone.innerWidth) flags.push(`PHONE scrollWidth ${m.phone.scrollWidth}`);
-    if (m.present.label.px < 18) flags.push(`PRESENT label ${m.present.label.px}px ${m.present.label.where}`);
-    if (m.present.picture.top > 1080) flags.push("PRESENT picture below the fold");
+    const m = await measureAll(pages, server.url, query);
+    const flags = problems(m);
+    if (m.desk.picture.bottom > 800) flags.push(`(desk picture ends at ${m.desk.picture.bottom})`);
     console.log(`${query.padEnd(50)} embed ${m.embed.body} (picture ${m.embed.picture.height}) desk picture ${m.desk.picture.top}-${m.desk.picture.bottom}  ${flags.join(" · ") || "ok"}`);
   }
   await browser.close();

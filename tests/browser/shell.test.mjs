@@ -1,0 +1,92 @@
+// The shell's promises around the stage (issue 13): a skip link to the transport, focus never
+// hidden under the sticky transport, and presenter mode (the p key, present=1, clicker keys,
+// the key-moment counter).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useLab } from "./harness.mjs";
+
+const lab = useLab();
+
+async function open(query, options = {}) {
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("pageerror", (e) => page.problems.push(String(e)));
+  await page.goto(`${lab.server.url}?${query}`);
+  await page.waitForSelector("main.scene [data-testid]");
+  return page;
+}
+
+test("the first Tab reaches a skip link that takes the keyboard to the transport", async () => {
+  const page = await open("scene=groups&preset=eager-restart");
+  await page.keyboard.press("Tab");
+  const first = await page.evaluate(() => ({ text: document.activeElement.textContent, visible: document.activeElement.getBoundingClientRect().top >= 0 }));
+  assert.match(first.text, /Skip to the transport/);
+  assert.ok(first.visible, "the focused skip link is on screen");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.closest(".transport") !== null), true, "the next Tab stop is in the transport");
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.trim()), "▶Play");
+  await page.context().close();
+});
+
+test("a control reached with Tab far down the page is never hidden under the sticky transport", async () => {
+  const page = await open("scene=replication&preset=loss-acks-1");
+  const hidden = [];
+  const controls = await page.evaluate(() => {
+    const all = [...document.querySelectorAll(".panels button, .panels input, .panels summary, .panels select")];
+    all.forEach((el, i) => { el.dataset.walk = String(i); });
+    return all.length;
+  });
+  assert.ok(controls > 10, `${controls} controls below the stage`);
+  for (let i = 1; i < controls; i += 3) {
+    // The learner scrolled so that this control sits just under the top of the window (under the
+    // sticky transport), then reaches it with Tab from the control before it.
+    const where = await page.evaluate((i) => {
+      const el = document.querySelector(`[data-walk="${i}"]`);
+      const previous = document.querySelector(`[data-walk="${i - 1}"]`);
+      scrollTo(0, el.getBoundingClientRect().top + scrollY - 20);
+      previous.focus({ preventScroll: true });
+      return el.getClientRects().length > 0;
+    }, i);
+    if (!where) continue;
+    await page.keyboard.press("Tab");
+    const seen = await page.evaluate(() => {
+      const el = document.activeElement;
+      const bar = document.querySelector(".transport").getBoundingClientRect();
+      return { name: `${el.tagName} ${el.textContent.trim().slice(0, 30)}`, top: el.getBoundingClientRect().top, barBottom: bar.bottom, inPanels: el.closest(".panels") !== null };
+    });
+    if (seen.inPanels && seen.top < seen.barBottom) hidden.push(seen);
+  }
+  assert.deepEqual(hidden, []);
+  await page.context().close();
+});
+
+test("presenter mode: the p key and present=1, the stage fills the screen, clicker keys step, a key-moment counter", async () => {
+  const page = await open("scene=groups&preset=eager-restart", { viewport: { width: 1920, height: 1080 } });
+  assert.equal(await page.locator(".moments").isVisible(), false, "no counter outside presenter mode");
+  await page.keyboard.press("p");
+  await page.waitForFunction(() => document.documentElement.classList.contains("present"));
+  assert.match(page.url(), /present=1/, "the link keeps presenter mode");
+  assert.equal(await page.locator("header.top").isVisible(), false, "the header gives its room to the stage");
+  const counter = async () => (await page.getByTestId("moments").textContent()).match(/Key moment (\d+) of (\d+)/).slice(1).map(Number);
+  const [before, count] = await counter();
+  assert.ok(count >= 2 && before < count, `the counter at the start: ${before} of ${count}`);
+  await page.keyboard.press("]");
+  assert.deepEqual(await counter(), [before + 1, count], "] moves to the next key moment");
+  // A presenter picks another preset, then the clicker's PageDown steps it (focus is not kept by the menu).
+  await page.getByTestId("preset").selectOption("cooperative-restart");
+  const start = Number(await page.getByTestId("position").getAttribute("data-position"));
+  await page.keyboard.press("PageDown");
+  await page.waitForFunction((s) => Number(document.querySelector("[data-testid=position]").dataset.position) > s, start);
+  // A reload keeps it; p again leaves it.
+  await page.reload();
+  await page.waitForSelector("main.scene [data-testid]");
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("present")), true);
+  await page.keyboard.press("p");
+  await page.waitForFunction(() => !document.documentElement.classList.contains("present"));
+  assert.doesNotMatch(page.url(), /present=1/);
+  assert.equal(await page.locator("header.top").isVisible(), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
