@@ -35,6 +35,18 @@ export function smallestDiagramLabel() {
   return min;
 }
 
+/** The smallest tap target (px tall) on the stage: buttons, links, menus and fields a thumb must hit. */
+export function smallestTapTarget() {
+  let min = { px: Infinity, where: "" };
+  for (const el of document.querySelectorAll(".stage-head :is(button, a, select, input), .transport :is(button, a, select, input), .picture :is(button, a, select, input, summary)")) {
+    if (el.classList.contains("marker") || el.getClientRects().length === 0) continue;
+    const r = el.getBoundingClientRect();
+    const px = Math.min(r.height, r.width);
+    if (px < min.px) min = { px: Math.round(px), where: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"` };
+  }
+  return min;
+}
+
 export function stageBoxes() {
   const box = (sel) => {
     const el = document.querySelector(sel);
@@ -87,6 +99,7 @@ export async function measureAll(pages, base, query) {
     out[name] = await page.evaluate(stageBoxes);
     out[name].text = await page.evaluate(`(${smallestText()})("body")`);
     out[name].label = await page.evaluate(smallestDiagramLabel);
+    if (name === "phone") out[name].tap = await page.evaluate(smallestTapTarget);
   }
   return out;
 }
@@ -101,6 +114,7 @@ export function problems(m) {
   if (m.desk.picture.top > 800 - 200) flags.push(`at 1280×800 the picture starts at ${m.desk.picture.top} px (less than 200 px of it in the first screen)`);
   if (m.desk.text.px < 12) flags.push(`at 1280×800 text is ${m.desk.text.px} px: ${m.desk.text.where}`);
   if (m.phone.scrollWidth > m.phone.innerWidth) flags.push(`on a 390 px phone the page is ${m.phone.scrollWidth} px wide`);
+  if (m.phone.tap.px < 32) flags.push(`on a 390 px phone a tap target is ${m.phone.tap.px} px: ${m.phone.tap.where}`);
   if (m.present.label.px < 18) flags.push(`presenting at 1920×1080 a diagram label is ${m.present.label.px} px: ${m.present.label.where}`);
   if (m.present.picture.top > 1080 - 300) flags.push(`presenting at 1920×1080 the picture starts at ${m.present.picture.top} px`);
   return flags;
