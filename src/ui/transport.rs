@@ -71,22 +71,12 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
         move || shell.status()
     };
     let status = Signal::derive(status);
-    let (s1, s2, s3, s4, s5) = (shell.clone(), shell.clone(), shell.clone(), shell.clone(), shell.clone());
+    let (s3, s4, s5) = (shell.clone(), shell.clone(), shell.clone());
     let tape_len = Memo::new(move |_| status.get().1);
     view! {
         // A labelled region (a landmark), not a toolbar: Tab moves between its controls.
         <section class="transport" id="transport" tabindex="-1" aria-label=t(key::SHELL_TRANSPORT_LABEL)>
-            <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
-                aria-pressed=move || play.playing.get().to_string()>
-                <span class="icon" aria-hidden="true">{move || if play.playing.get() { "❚❚" } else { "▶" }}</span>
-                <span class="word">{move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}</span>
-            </button>
-            <button on:click=move |_| s1.back() title=t(key::SHELL_BACK_HINT)>
-                <span class="icon" aria-hidden="true">"◂"</span><span class="word">{t(key::SHELL_BACK)}</span>
-            </button>
-            <button on:click=move |_| s2.step() title=t(key::SHELL_STEP_HINT)>
-                <span class="icon" aria-hidden="true">"▸"</span><span class="word">{t(key::SHELL_STEP)}</span>
-            </button>
+            <Buttons shell=shell.clone() play=play/>
             <label class="speed">
                 <span class="speed-word">{t(key::SHELL_SPEED)}</span>
                 <select on:change=move |ev| {
@@ -132,16 +122,40 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             <super::story_bar::MomentCounter shell=shell.clone() tape_len=tape_len
                 position=Signal::derive(move || status.get().0)/>
             <Show when=move || !compact>
-                <button on:click={
-                    let shell = s4.clone();
-                    move |_| {
-                        let seed = shell.link(false).seed.unwrap_or(0);
-                        shell.reset(seed);
-                    }
-                } title=t(key::SHELL_RESET_HINT)>
-                    <span class="icon" aria-hidden="true">"↺"</span><span class="word">{t(key::SHELL_RESET)}</span>
-                </button>
+                <ResetButton shell=s4.clone()/>
             </Show>
         </section>
+    }
+}
+
+/// Play/Pause, Back and Step: a word for screen readers and wide screens, an icon on a phone.
+#[component]
+fn Buttons(shell: Shell, play: PlayState) -> impl IntoView {
+    let (s1, s2) = (shell.clone(), shell);
+    view! {
+        <button class="primary" on:click=move |_| play.playing.update(|p| *p = !*p)
+            aria-pressed=move || play.playing.get().to_string()>
+            <span class="icon" aria-hidden="true">{move || if play.playing.get() { "❚❚" } else { "▶" }}</span>
+            <span class="word">{move || if play.playing.get() { t(key::SHELL_PAUSE) } else { t(key::SHELL_PLAY) }}</span>
+        </button>
+        <button on:click=move |_| s1.back() title=t(key::SHELL_BACK_HINT)>
+            <span class="icon" aria-hidden="true">"◂"</span><span class="word">{t(key::SHELL_BACK)}</span>
+        </button>
+        <button on:click=move |_| s2.step() title=t(key::SHELL_STEP_HINT)>
+            <span class="icon" aria-hidden="true">"▸"</span><span class="word">{t(key::SHELL_STEP)}</span>
+        </button>
+    }
+}
+
+/// Starts the same config and seed again from an empty tape.
+#[component]
+fn ResetButton(shell: Shell) -> impl IntoView {
+    view! {
+        <button on:click=move |_| {
+            let seed = shell.link(false).seed.unwrap_or(0);
+            shell.reset(seed);
+        } title=t(key::SHELL_RESET_HINT)>
+            <span class="icon" aria-hidden="true">"↺"</span><span class="word">{t(key::SHELL_RESET)}</span>
+        </button>
     }
 }
