@@ -111,3 +111,64 @@ test("a focused member card keeps keyboard focus while the run steps", async () 
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "member-C1");
   assert.deepEqual(page.problems, []);
 });
+
+test("the stage: each lane is labelled by its member's button, text ≥ 12 px, labels clear of the marks, the full legend in the panels", async () => {
+  const page = await open("preset=twelve-on-six");
+  // One button per lane, on the lane's own row (the drawing is measured, not stretched).
+  const rows = await page.evaluate(() => {
+    const lanes = [...document.querySelectorAll("svg.lanes-svg g.lane:not(.coordinator-lane) .lane-bg")].map((r) => r.getBoundingClientRect());
+    const buttons = [...document.querySelectorAll(".lane-labels button.member")].map((b) => b.getBoundingClientRect());
+    return { lanes: lanes.map((r) => [r.top, r.bottom]), buttons: buttons.map((r) => [r.top, r.bottom]) };
+  });
+  assert.equal(rows.buttons.length, 12);
+  assert.equal(rows.lanes.length, 12);
+  rows.buttons.forEach(([top, bottom], i) => {
+    const [laneTop, laneBottom] = rows.lanes[i];
+    assert.ok(top >= laneTop - 1 && bottom <= laneBottom + 1, `C${i + 1}'s button ${top}–${bottom} sits on its lane ${laneTop}–${laneBottom}`);
+  });
+  const check = await page.evaluate(() => {
+    const small = [];
+    for (const el of document.querySelectorAll(".picture svg text")) {
+      const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(el.getScreenCTM().a, el.getScreenCTM().b);
+      if (px < 12) small.push(`${el.textContent} ${px.toFixed(1)} px`);
+    }
+    // A label's ink (caps above the baseline, descenders below it) never meets the strips of
+    // ticks and bars of its lane (the font's em box is taller than its ink, so it is not used).
+    const overlaps = [];
+    for (const lane of document.querySelectorAll("svg.lanes-svg g.lane")) {
+      const marks = [...lane.querySelectorAll("path.process, path.hb")].map((p) => p.getBBox());
+      for (const label of lane.querySelectorAll("text.band-text")) {
+        const b = label.getBBox();
+        const [baseline, size] = [Number(label.getAttribute("y")), parseFloat(getComputedStyle(label).fontSize)];
+        const [top, bottom] = [baseline - 0.75 * size, baseline + 0.25 * size];
+        for (const m of marks) {
+          const ys = Math.min(bottom, m.y + m.height) - Math.max(top, m.y);
+          const xs = Math.min(b.x + b.width, m.x + m.width) - Math.max(b.x, m.x);
+          if (ys > 0 && xs > 0) overlaps.push(`${label.textContent} over a mark by ${ys.toFixed(1)}`);
+        }
+      }
+    }
+    return { small, overlaps, legend: document.querySelectorAll(".panels .groups-legend li").length };
+  });
+  assert.deepEqual(check.small, [], "no SVG text under 12 px at 1280 px");
+  assert.deepEqual(check.overlaps, [], "labels stay between the ticks and the bars");
+  assert.equal(check.legend, 9, "the full legend is in the panels");
+  assert.match(await text(page, "state-hint"), /^Stable: /);
+
+  // The lane labels link to the group's actions in the panels.
+  await page.getByRole("button", { name: /Change the group/ }).click();
+  assert.equal(await page.evaluate(() => document.activeElement?.closest("#group-actions") !== null), true);
+  assert.deepEqual(page.problems, []);
+});
+
+test("embedded at 700 px, twelve members' lanes fit the 560 px picture", async () => {
+  const context = await lab.browser.newContext({ viewport: { width: 700, height: 900 }, locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto(`${lab.server.url}?scene=groups&preset=twelve-on-six&embed=1`);
+  await page.waitForSelector('[data-testid="timeline"]');
+  await atEnd(page);
+  const height = await page.locator(".picture").evaluate((el) => el.getBoundingClientRect().height);
+  assert.ok(height <= 560, `the picture is ${height} px tall`);
+  assert.equal(await page.locator(".lane-labels button.member").count(), 12);
+  await context.close();
+});

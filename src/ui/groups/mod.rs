@@ -4,6 +4,8 @@
 mod assignors;
 mod config;
 mod lag;
+mod lanes;
+mod legend;
 mod members;
 mod tables;
 mod timeline;
@@ -12,7 +14,7 @@ use leptos::prelude::*;
 
 use super::session::Session;
 use super::widgets::{Figure, SceneViews};
-use crate::i18n::{key, render, t, tf};
+use crate::i18n::{key, render, tf};
 use crate::model::group::{loop_verdict, GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::{Actor, Describe};
 
@@ -21,25 +23,25 @@ pub fn member_name(index: u32) -> String {
     render(&Actor::Member(index).message())
 }
 
-/// The stage: the coordinator's state and the members' lanes; below, `--describe`, the measures,
-/// lag, configuration, actions and the assignors' worked examples.
+/// The stage: the coordinator's state and figures on one row, then the members' lanes (each
+/// lane's label is the member's button; its actions open under the lanes). Below: the legend,
+/// `--describe`, the measures, lag, configuration, the group's actions and the assignors' examples.
 pub fn views(session: Session<GroupLab>) -> SceneViews {
     let selected = RwSignal::new(None::<u32>);
     SceneViews {
         intro: key::GROUPS_INTRO,
         stage: view! {
             <div class="groups">
-                <CoordinatorPanel session=session/>
-                <section aria-labelledby="lanes-title">
-                    <h2 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &(timeline::WINDOW_MS / 1000).to_string())])}</h2>
-                    <timeline::Timeline session=session selected=selected/>
-                    <members::MemberList session=session selected=selected/>
+                <section class="groups-stage" aria-labelledby="coordinator-title">
+                    <Coordinator session=session/>
+                    <lanes::Lanes session=session selected=selected/>
                 </section>
             </div>
         }
         .into_any(),
         panels: view! {
             <div class="groups">
+                <legend::TimelineLegend session=session/>
                 <tables::Describe session=session/>
                 <div class="groups-columns measures-row">
                     <tables::Measures session=session/>
@@ -67,7 +69,7 @@ fn state_symbol(state: GroupState) -> &'static str {
     }
 }
 
-fn state_hint(state: GroupState) -> &'static str {
+pub fn state_hint(state: GroupState) -> &'static str {
     match state {
         GroupState::Empty => key::GROUPS_STATE_EMPTY,
         GroupState::PreparingRebalance => key::GROUPS_STATE_PREPARING,
@@ -77,8 +79,9 @@ fn state_hint(state: GroupState) -> &'static str {
     }
 }
 
+/// The coordinator's state and figures on one row (a rebalance loop's verdict under them).
 #[component]
-fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
+fn Coordinator(session: Session<GroupLab>) -> impl IntoView {
     let info = move || {
         session.with(|run| {
             let world = run.world();
@@ -96,24 +99,19 @@ fn CoordinatorPanel(session: Session<GroupLab>) -> impl IntoView {
         format!("group-state {}{extra}", state().kafka_name())
     };
     view! {
-        <section class="coordinator" aria-labelledby="coordinator-title">
+        <div class="coordinator-row">
             <h2 id="coordinator-title">{tf(key::GROUPS_COORDINATOR, &[("group", GROUP_ID)])}</h2>
-            <div class="coordinator-row">
-                <p class=class aria-live="polite">
-                    <span class="symbol" aria-hidden="true">{symbol}</span>
-                    <span data-testid="group-state">{move || state().kafka_name()}</span>
-                </p>
-                <dl class="stats">
-                    <Figure label=key::GROUPS_GENERATION value=Signal::derive(move || info().1.to_string()) testid="generation"/>
-                    <Figure label=key::GROUPS_LEADER value=Signal::derive(move || info().2.unwrap_or_else(|| "-".into()))/>
-                    <Figure label=key::GROUPS_MEMBERS value=Signal::derive(move || info().3.to_string()) testid="member-count"/>
-                    <Figure label=key::GROUPS_IDLE value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
-                </dl>
-            </div>
-            {move || match looping() {
-                Some(verdict) => view! { <p class="warning" role="status" data-testid="rebalance-loop">{verdict}</p> }.into_any(),
-                None => view! { <p class="state-hint">{t(state_hint(state()))}</p> }.into_any(),
-            }}
-        </section>
+            <p class=class aria-live="polite">
+                <span class="symbol" aria-hidden="true">{symbol}</span>
+                <span data-testid="group-state">{move || state().kafka_name()}</span>
+            </p>
+            <dl class="stats">
+                <Figure label=key::GROUPS_GENERATION value=Signal::derive(move || info().1.to_string()) testid="generation"/>
+                <Figure label=key::GROUPS_LEADER value=Signal::derive(move || info().2.unwrap_or_else(|| "-".into()))/>
+                <Figure label=key::GROUPS_MEMBERS value=Signal::derive(move || info().3.to_string()) testid="member-count"/>
+                <Figure label=key::GROUPS_IDLE value=Signal::derive(move || info().4.to_string()) testid="idle-count"/>
+            </dl>
+        </div>
+        {move || looping().map(|verdict| view! { <p class="warning" role="status" data-testid="rebalance-loop">{verdict}</p> })}
     }
 }

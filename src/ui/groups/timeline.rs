@@ -1,28 +1,70 @@
 //! The members' lanes on a sliding window of virtual time (SVG): heartbeat ticks, processing
 //! bars, rebalance bands with JoinGroup/SyncGroup marks, and the coordinator's state strip on top.
+//!
+//! The drawing is measured, not stretched: one view unit is 1/16 rem (1 px at the default root
+//! size, ≈1.6 px in presenter mode at 1920), so its text is exactly the size the CSS gives it at
+//! any width. Inside a lane, ticks sit in a top strip, bars in a bottom strip and labels between
+//! them (with a halo), so no label is ever drawn over a mark.
 
 use std::fmt::Write;
 
-use leptos::prelude::*;
-
-use super::member_name;
 use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::group::{GroupLab, GroupState, LaneSpan, MemberView, SpanKind};
-use crate::ui::markup::{Host, Markup};
-use crate::ui::session::Session;
 
 /// Virtual time the lanes show.
 pub const WINDOW_MS: u64 = 90_000;
-const VIEW_W: f64 = 1000.0;
-const LABEL_W: f64 = 56.0;
-const PLOT_W: f64 = VIEW_W - LABEL_W - 6.0;
-const AXIS_H: f64 = 16.0;
-const LANE_H: f64 = 22.0;
-const GAP: f64 = 5.0;
-/// Width of one character of band text, in view units (for "does the label fit").
-const CHAR_W: f64 = 6.2;
+/// Height of the time axis on top, in view units.
+pub const AXIS_H: f64 = 20.0;
+/// Below this width (view units) lanes stay tall enough to tap.
+const NARROW: f64 = 480.0;
+
+/// The layout of the drawing in view units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    pub width: f64,
+    pub lane_h: f64,
+    /// Font size of the lanes' labels (the CSS says the same: `.lanes-svg` 13, `.lanes-svg.dense` 12).
+    pub font: f64,
+}
+
+impl Geometry {
+    /// Dense lanes for more than six members, unless the screen is narrow (lanes are tap targets).
+    pub fn new(width: f64, members: usize) -> Self {
+        let width = width.max(120.0);
+        let dense = members > 6 && width >= NARROW;
+        Self { width, lane_h: if dense { 26.0 } else { 34.0 }, font: if dense { 12.0 } else { 13.0 } }
+    }
+
+    pub fn dense(&self) -> bool {
+        self.lane_h < 34.0
+    }
+
+    fn lane_y(&self, row: usize) -> f64 {
+        AXIS_H + row as f64 * self.lane_h
+    }
+
+    /// The height of the drawing for `members` lanes (plus the coordinator's strip).
+    pub fn height(&self, members: usize) -> f64 {
+        self.lane_y(members + 1)
+    }
+
+    /// Width of `text` in view units (the lanes use a monospace font).
+    fn text_w(&self, text: &str) -> f64 {
+        text.chars().count() as f64 * self.font * 0.62
+    }
+
+    /// A label's baseline below its lane's top: the ink (caps and descenders) centred between the strips.
+    fn baseline(&self) -> f64 {
+        self.lane_h / 2.0 + self.font * 0.26
+    }
+
+    /// Height of the top (ticks) and bottom (bars) strips of a lane.
+    fn strip(&self) -> f64 {
+        ((self.lane_h - 4.0 - self.font - 2.0) / 2.0).max(3.0)
+    }
+}
 
 /// The visible stretch of virtual time: the last `WINDOW_MS` up to now (0..WINDOW_MS at first).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,16 +72,17 @@ pub struct Window {
     pub from: u64,
     pub to: u64,
     pub now: u64,
+    width: f64,
 }
 
 impl Window {
-    pub fn at(now: u64) -> Self {
+    pub fn at(now: u64, width: f64) -> Self {
         let to = now.max(WINDOW_MS);
-        Self { from: to - WINDOW_MS, to, now }
+        Self { from: to - WINDOW_MS, to, now, width }
     }
 
     pub fn x(&self, t: u64) -> f64 {
-        LABEL_W + (t.clamp(self.from, self.to) - self.from) as f64 * PLOT_W / WINDOW_MS as f64
+        (t.clamp(self.from, self.to) - self.from) as f64 * self.width / WINDOW_MS as f64
     }
 
     /// The x range of `[from, to)` that is visible and has already happened (`to == u64::MAX`: open).
@@ -47,10 +90,6 @@ impl Window {
         let end = to.min(self.now);
         (end >= self.from && from <= self.now && from <= end).then(|| (self.x(from), self.x(end)))
     }
-}
-
-fn lane_y(row: usize) -> f64 {
-    AXIS_H + row as f64 * (LANE_H + GAP)
 }
 
 /// CSS class and band text of a lane span.
@@ -76,134 +115,158 @@ fn state_class(state: GroupState) -> &'static str {
     }
 }
 
-/// The first of `labels` that fits in `width` view units.
-fn fitting(labels: &[String], width: f64) -> Option<&String> {
-    labels.iter().find(|l| !l.is_empty() && l.chars().count() as f64 * CHAR_W + 6.0 < width)
+/// A label waiting to be placed: it is drawn only if it does not overlap the one before it.
+struct Label {
+    x: f64,
+    width: f64,
+    text: String,
 }
 
-/// A band with its text centred when it fits (the longer text first, then the shorter).
-fn band(out: &mut Html, class: &str, x0: f64, x1: f64, y: f64, h: f64, labels: &[String]) {
-    let w = (x1 - x0).max(1.5);
-    html!(out, r#"<rect class="band {}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#, class, x0, y, w, h);
-    if let Some(label) = fitting(labels, w) {
-        let (cx, cy) = (x0 + w / 2.0, y + h / 2.0 + 4.0);
-        html!(out, r#"<text class="band-text" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, cx, cy, label);
-    }
-}
-
-/// The marks of one lane, one `d` per class (many ticks and bars, few elements).
+/// The marks of one lane, one `d` per class (many ticks and bars, few elements), and its labels.
 #[derive(Default)]
-struct Marks {
+struct Lane {
     heartbeats: String,
     process: String,
     poll_timeouts: String,
+    messages: String,
+    labels: Vec<Label>,
 }
 
-impl Marks {
-    fn draw(&self, out: &mut Html) {
-        for (class, d) in [("process", &self.process), ("hb", &self.heartbeats), ("polltimeout", &self.poll_timeouts)] {
+impl Lane {
+    /// Marks over the bands, then the labels that fit, left to right, over everything.
+    fn draw(mut self, out: &mut Html, geo: &Geometry, y: f64) {
+        for (class, d) in [
+            ("process", &self.process),
+            ("hb", &self.heartbeats),
+            ("msg", &self.messages),
+            ("polltimeout", &self.poll_timeouts),
+        ] {
             if !d.is_empty() {
                 html!(out, r#"<path class="{}" d="{}"/>"#, class, d.trim_end());
             }
         }
+        self.labels.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let baseline = y + geo.baseline();
+        let mut free_from = f64::MIN;
+        for label in self.labels {
+            if label.x >= free_from && label.x + label.width <= geo.width {
+                html!(out, r#"<text class="band-text" x="{:.1}" y="{:.1}">{}</text>"#, label.x, baseline, label.text);
+                free_from = label.x + label.width + 4.0;
+            }
+        }
     }
+}
+
+/// The full text left-aligned in the band when it fits, else `short` (at a visible start only).
+fn band_label(geo: &Geometry, x0: f64, x1: f64, text: &str, short: Option<&str>) -> Option<Label> {
+    let x = x0 + 3.0;
+    let width = geo.text_w(text);
+    if x + width <= x1 - 2.0 {
+        return Some(Label { x, width, text: text.to_string() });
+    }
+    short.map(|s| Label { x, width: geo.text_w(s), text: s.to_string() })
+}
+
+fn rect(out: &mut Html, class: &str, x0: f64, x1: f64, y: f64, h: f64) {
+    let w = (x1 - x0).max(1.5);
+    html!(out, r#"<rect class="band {}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#, class, x0, y, w, h);
 }
 
 /// One lane element: instants are ticks or markers, stretches are bars or bands.
-fn span_markup(out: &mut Html, marks: &mut Marks, span: &LaneSpan, win: &Window, y: f64) {
+fn span_markup(out: &mut Html, lane: &mut Lane, span: &LaneSpan, win: &Window, geo: &Geometry, y: f64) {
     let (class, key) = span_style(span.kind);
     let Some((x0, x1)) = win.clip(span.from_ms, span.to_ms) else { return };
+    let (s, h) = (geo.strip(), geo.lane_h);
     match span.kind {
         SpanKind::Heartbeat => {
-            let _ = write!(marks.heartbeats, "M{x0:.1} {y:.1}V{:.1} ", y + 6.0);
+            let _ = write!(lane.heartbeats, "M{x0:.1} {:.1}v{s:.1} ", y + 2.0);
         }
         SpanKind::PollTimeout => {
-            let _ = write!(marks.poll_timeouts, "M{x0:.1} {:.1}l6 -10h-12z ", y + LANE_H);
+            let _ = write!(lane.poll_timeouts, "M{x0:.1} {:.1}l{:.1} -{s:.1}h-{:.1}z ", y + h - 2.0, s * 0.7, s * 1.4);
         }
         SpanKind::Process => {
-            let _ = write!(marks.process, "M{x0:.1} {:.1}h{:.1}v8H{x0:.1}z ", y + 8.0, (x1 - x0).max(1.0));
+            let w = (x1 - x0).max(1.0);
+            let _ = write!(lane.process, "M{x0:.1} {:.1}h{w:.1}v{s:.1}H{x0:.1}z ", y + h - 2.0 - s);
         }
         SpanKind::Joining | SpanKind::AwaitingSync => {
-            band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]);
-            let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
-            if span.from_ms >= win.from {
-                html!(
-                    out,
-                    r#"<line class="msg" x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><text class="mark" x="{:.1}" y="{:.1}">{}</text>"#,
-                    x0,
-                    x0,
-                    y - 2.0,
-                    y + LANE_H,
-                    x0 + 1.5,
-                    y + 1.0,
-                    mark
-                );
+            rect(out, class, x0, x1, y + 2.0, h - 4.0);
+            let started = span.from_ms >= win.from;
+            if started {
+                let _ = write!(lane.messages, "M{x0:.1} {:.1}V{:.1} ", y + 1.0, y + h - 1.0);
             }
+            let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
+            lane.labels.extend(band_label(geo, x0, x1, t(key), started.then_some(mark)));
         }
-        SpanKind::Paused | SpanKind::Dead => band(out, class, x0, x1, y + 2.0, LANE_H - 4.0, &[t(key).to_string()]),
+        SpanKind::Paused | SpanKind::Dead => {
+            rect(out, class, x0, x1, y + 2.0, h - 4.0);
+            lane.labels.extend(band_label(geo, x0, x1, t(key), None));
+        }
     }
 }
 
-fn member_lane(out: &mut Html, m: &MemberView, row: usize, win: &Window, selected: bool) {
-    let y = lane_y(row);
-    let star = if m.is_leader { " ★" } else { "" };
+fn member_lane(out: &mut Html, m: &MemberView, row: usize, win: &Window, geo: &Geometry, selected: bool) {
+    let y = geo.lane_y(row);
     let class = format!("lane{}{}", if selected { " selected" } else { "" }, if m.alive { "" } else { " down" });
     html!(
         out,
-        r#"<g class="{}"><rect class="lane-bg" x="0" y="{:.1}" width="{}" height="{:.1}"/><line class="lane-axis" x1="{}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><text class="lane-label" x="4" y="{:.1}">{}{}</text>"#,
+        r#"<g class="{}"><rect class="lane-bg" x="0" y="{:.1}" width="{:.1}" height="{:.1}"/><line class="lane-axis" x1="0" x2="{:.1}" y1="{:.1}" y2="{:.1}"/>"#,
         class,
-        y - 2.0,
-        VIEW_W,
-        LANE_H + 4.0,
-        LABEL_W,
-        VIEW_W - 6.0,
-        y + 12.0,
-        y + 12.0,
-        y + 15.0,
-        member_name(m.index),
-        star
+        y,
+        geo.width,
+        geo.lane_h,
+        geo.width,
+        y,
+        y
     );
-    // Bands first, then bars and ticks on top of them.
-    let mut marks = Marks::default();
+    // Bands first, then bars and ticks on top of them, then the labels.
+    let mut lane = Lane::default();
     for span in &m.lane {
-        span_markup(out, &mut marks, span, win, y);
+        span_markup(out, &mut lane, span, win, geo, y);
     }
-    marks.draw(out);
+    lane.draw(out, geo, y);
     html!(out, "</g>");
 }
 
-fn coordinator_strip(out: &mut Html, transitions: &[(u64, GroupState, i32)], win: &Window) {
-    let y = lane_y(0);
-    html!(
-        out,
-        r#"<g class="lane coordinator-lane"><text class="lane-label" x="4" y="{:.1}">{}</text>"#,
-        y + 15.0,
-        t(key::GROUPS_LANE_COORDINATOR)
-    );
+fn coordinator_strip(out: &mut Html, transitions: &[(u64, GroupState, i32)], win: &Window, geo: &Geometry) {
+    let y = geo.lane_y(0);
+    html!(out, r#"<g class="lane coordinator-lane">"#);
+    let baseline = y + geo.baseline();
     for (i, (from, state, generation)) in transitions.iter().enumerate() {
         let to = transitions.get(i + 1).map_or(u64::MAX, |next| next.0);
-        if let Some((x0, x1)) = win.clip(*from, to) {
-            let labels = [format!("{} · gen {generation}", state.kafka_name()), state.kafka_name().to_string()];
-            band(out, state_class(*state), x0, x1, y + 2.0, LANE_H - 4.0, &labels);
+        let Some((x0, x1)) = win.clip(*from, to) else { continue };
+        rect(out, state_class(*state), x0, x1, y + 2.0, geo.lane_h - 4.0);
+        let labels = [format!("{} · gen {generation}", state.kafka_name()), state.kafka_name().to_string()];
+        if let Some(label) = labels.iter().find(|l| geo.text_w(l) + 6.0 < x1 - x0) {
+            html!(
+                out,
+                r#"<text class="band-text" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                (x0 + x1) / 2.0,
+                baseline,
+                label
+            );
         }
     }
     html!(out, "</g>");
 }
 
-fn time_axis(out: &mut Html, win: &Window, height: f64) {
-    let first = win.from.div_ceil(10_000) * 10_000;
+fn time_axis(out: &mut Html, win: &Window, geo: &Geometry, height: f64) {
+    // A label every 10 s, or every 20 or 30 s when they would crowd.
+    let step = [10_000, 20_000, 30_000].into_iter().find(|s| win.x(win.from + s) >= 48.0).unwrap_or(30_000);
+    let first = win.from.div_ceil(step) * step;
     let mut grid = String::new();
     let mut labels = Html::new();
-    for t in (first..=win.to).step_by(10_000) {
+    for t in (first..=win.to).step_by(step as usize) {
         let x = win.x(t);
         let _ = write!(grid, "M{x:.1} {:.1}V{height:.1} ", AXIS_H - 4.0);
-        html!(
-            labels,
-            r#"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">{} s</text>"#,
-            x,
-            AXIS_H - 6.0,
-            t / 1000
-        );
+        // The first and last labels stay inside the drawing.
+        let anchor = if x < 16.0 {
+            "start"
+        } else if x > geo.width - 16.0 {
+            "end"
+        } else {
+            "middle"
+        };
+        html!(labels, r#"<text class="axis" x="{:.1}" y="14" text-anchor="{}">{} s</text>"#, x, anchor, t / 1000);
     }
     // One path for every grid line, under the labels.
     html!(out, r#"<path class="grid" d="{}"/>"#, grid.trim_end());
@@ -213,46 +276,36 @@ fn time_axis(out: &mut Html, win: &Window, height: f64) {
 }
 
 /// The drawing inside the timeline's `<svg>` (one fragment: far less wasm than a node per tick).
-pub fn timeline_svg(world: &GroupLab, now: u64, selected: Option<u32>) -> Html {
-    let win = Window::at(now);
+pub fn timeline_svg(world: &GroupLab, now: u64, selected: Option<u32>, geo: Geometry) -> Html {
+    let win = Window::at(now, geo.width);
     let members = world.member_views(now);
-    let height = timeline_height(members.len());
+    let height = geo.height(members.len());
     let mut out = Html::new();
-    time_axis(&mut out, &win, height);
-    coordinator_strip(&mut out, &world.coordinator().transitions, &win);
+    time_axis(&mut out, &win, &geo, height);
+    coordinator_strip(&mut out, &world.coordinator().transitions, &win, &geo);
     for (i, m) in members.iter().enumerate() {
-        member_lane(&mut out, m, i + 1, &win, selected == Some(m.index));
+        member_lane(&mut out, m, i + 1, &win, &geo, selected == Some(m.index));
     }
     out
 }
 
-/// The height of the drawing for `members` lanes.
-fn timeline_height(members: usize) -> f64 {
-    lane_y(members + 1)
-}
-
-#[component]
-pub fn Timeline(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> impl IntoView {
-    let drawing =
-        Signal::derive(move || session.with(|run| timeline_svg(run.world(), run.sim().now_ms(), selected.get())));
-    let view_box = move || {
-        let members = session.with(|run| run.world().member_count());
-        format!("0 0 {VIEW_W} {:.1}", timeline_height(members))
-    };
-    view! {
-        <div class="pattern-defs" aria-hidden="true"><Markup html=Signal::derive(patterns)/></div>
-        <div class="timeline-wrap">
-            <svg class="timeline" viewBox=view_box role="img" aria-label=t(key::GROUPS_TIMELINE_ARIA) data-testid="timeline">
-                <Markup html=drawing host=Host::G/>
-            </svg>
-        </div>
-        <Legend/>
+/// Which kinds of lane marks are on screen now (the compact key lists only those).
+pub fn kinds_shown(world: &GroupLab, now: u64) -> Vec<SpanKind> {
+    let win = Window::at(now, 1.0);
+    let mut kinds: Vec<SpanKind> = Vec::new();
+    for m in world.member_views(now) {
+        for span in &m.lane {
+            if !kinds.contains(&span.kind) && win.clip(span.from_ms, span.to_ms).is_some() {
+                kinds.push(span.kind);
+            }
+        }
     }
+    kinds
 }
 
 /// Hatches and dots for the rebalance phases (styled in groups.css), so a band never
 /// rests on colour alone.
-fn patterns() -> Html {
+pub fn patterns() -> Html {
     html!(
         r#"<svg width="0" height="0"><defs>
 <pattern id="pat-joining" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="pat-bg joining" width="6" height="6"/><line class="pat-ink joining" x1="0" y1="0" x2="0" y2="6"/></pattern>
@@ -261,31 +314,4 @@ fn patterns() -> Html {
 <pattern id="pat-dead" width="6" height="4" patternUnits="userSpaceOnUse"><rect class="pat-bg dead" width="6" height="4"/><line class="pat-ink dead" x1="0" y1="2" x2="6" y2="2"/></pattern>
 </defs></svg>"#
     )
-}
-
-/// The legend's swatches use the timeline's own classes, so they always match the drawing.
-fn legend_markup() -> Html {
-    let items: [(Html, &str); 9] = [
-        (html!(r#"<line class="hb" x1="12" x2="12" y1="0" y2="8"/>"#), key::GROUPS_LEGEND_HEARTBEAT),
-        (html!(r#"<rect class="process" x="0" y="3" width="24" height="8"/>"#), key::GROUPS_LEGEND_PROCESS),
-        (html!(r#"<rect class="band joining" width="24" height="14"/>"#), key::GROUPS_LEGEND_JOINING),
-        (html!(r#"<rect class="band syncing" width="24" height="14"/>"#), key::GROUPS_LEGEND_SYNCING),
-        (html!(r#"<rect class="band paused" width="24" height="14"/>"#), key::GROUPS_LEGEND_PAUSED),
-        (html!(r#"<path class="polltimeout" d="M12 14 l6 -10 h-12 z"/>"#), key::GROUPS_LEGEND_POLLTIMEOUT),
-        (html!(r#"<rect class="band dead" width="24" height="14"/>"#), key::GROUPS_LEGEND_DEAD),
-        (html!(r#"<text class="mark-sample" x="0" y="11">J/S</text>"#), key::GROUPS_LEGEND_MARKS),
-        (html!(r#"<text class="mark-sample" x="5" y="13" font-size="14">★</text>"#), key::GROUPS_LEGEND_LEADER),
-    ];
-    items
-        .iter()
-        .map(|(shape, key)| {
-            html!(r#"<li><svg class="swatch" viewBox="0 0 24 14" aria-hidden="true">{}</svg>{}</li>"#, shape, t(key))
-        })
-        .collect()
-}
-
-#[component]
-fn Legend() -> impl IntoView {
-    let label = Signal::derive(|| t(key::GROUPS_LEGEND_ARIA).to_string());
-    view! { <Markup html=Signal::derive(legend_markup) host=Host::Ul class="legend groups-legend" label=label/> }
 }
