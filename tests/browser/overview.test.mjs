@@ -56,6 +56,14 @@ test("leader crash: once broker-1 is fenced, its tiles lead nothing and each of 
     if (!led.includes(partition)) assert.equal(tile.broker, before[partition].broker, `${partition} kept its leader`);
   }
   await page.screenshot({ path: `${ARTIFACTS}overview-fenced.png` });
+
+  // Restarted, broker-1 leads again only at the preferred-leader check: its ★ come back, ringed.
+  const leadsAgain = async () => Object.values(await leaders(page)).filter((t) => t.broker === "broker-1");
+  for (let i = 0; i < 10 && (await leadsAgain()).length < led.length; i++) await page.keyboard.press("]");
+  const back = await leadsAgain();
+  assert.deepEqual(back.map((t) => t.partition).sort(), [...led].sort(), "the preferred replicas lead again");
+  assert.ok(back.every((t) => t.changed), "the returning leader tiles are marked");
+  assert.match(await crashed.innerText(), /running/);
   assert.deepEqual(page.problems, []);
 });
 

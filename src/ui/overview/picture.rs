@@ -75,6 +75,9 @@ fn role_of(p: &PartitionView, broker: u32) -> Role {
     }
 }
 
+/// Which step of which run a picture shows: seed, position, tape length, virtual ms.
+type Stamp = (u64, usize, usize, u64);
+
 /// The boxes at the current step, compared with `prev` (the previous step's) for what changed.
 fn boxes(cluster: &Cluster, prev: Option<&Vec<BrokerBox>>) -> Vec<BrokerBox> {
     let parts = cluster.partition_views();
@@ -113,7 +116,17 @@ fn boxes(cluster: &Cluster, prev: Option<&Vec<BrokerBox>>) -> Vec<BrokerBox> {
 /// The picture: producer, arrows, broker boxes (keyed, so a focused button keeps focus).
 #[component]
 pub fn Picture(session: Session<Cluster>) -> impl IntoView {
-    let all = Memo::new(move |prev: Option<&Vec<BrokerBox>>| session.with(|run| boxes(run.world(), prev)));
+    // Compared with the previous step's boxes; the same step shown again keeps its marks.
+    let shown = Memo::new(move |prev: Option<&(Stamp, Vec<BrokerBox>)>| {
+        session.with(|run| {
+            let at = (run.seed, run.history.position(), run.history.tape().len(), run.sim().now_ms());
+            match prev {
+                Some((was, same)) if *was == at => (at, same.clone()),
+                _ => (at, boxes(run.world(), prev.map(|(_, b)| b))),
+            }
+        })
+    });
+    let all = Memo::new(move |_| shown.with(|(_, b)| b.clone()));
     let ids = Memo::new(move |_| all.with(|b| b.iter().map(|x| x.id).collect::<Vec<_>>()));
     view! {
         <section class="ov-picture" aria-labelledby="brokers-title">
@@ -162,7 +175,8 @@ fn BrokerBoxView(id: u32, all: Memo<Vec<BrokerBox>>, session: Session<Cluster>) 
         session.command(Command::Fault(fault));
     };
     view! {
-        <li class=move || format!("ov-broker {}", state().1) class:fed=move || { arrived() > 0 } data-testid=format!("broker-{id}")>
+        <li class="ov-broker" class:up=move || state().1 == "up" class:crashed=move || state().1 == "crashed"
+            class:fenced=move || state().1 == "fenced" class:fed=move || { arrived() > 0 } data-testid=format!("broker-{id}")>
             {move || (arrived() > 0).then(|| view! { <div class="ov-inbox" aria-hidden="true">{format!("▼ +{}", arrived())}</div> })}
             <div class="ov-broker-head">
                 <h3>{tf(key::OVERVIEW_BROKER_NAME, &[("id", &id_text)])}</h3>
@@ -190,12 +204,13 @@ fn TileView(broker: u32, partition: u32, me: Memo<Option<BrokerBox>>) -> impl In
     let arrived = move || tile.with(|t| t.as_ref().map_or(0, |t| t.arrived));
     let offset =
         move || tile.with(|t| t.as_ref().filter(|t| t.shows_leo).map_or("—".to_string(), |t| t.leo.to_string()));
-    let class = move || format!("ov-tile {}", role().marks().1);
+    // Class toggles only (no class string): rewriting the string would drop the toggled ones.
     view! {
-        <li class=class class:changed=changed class:fed=move || { arrived() > 0 } title=move || t(role().marks().2)
+        <li class="ov-tile" class:leader=move || role() == Role::Leader class:follower=move || role() == Role::Follower
+            class:out=move || role() == Role::Out class:changed=changed class:fed=move || { arrived() > 0 } title=move || t(role().marks().2)
             data-testid=format!("replica-{broker}-{partition}") data-role=move || role().marks().1>
-            <span class="sym" aria-hidden="true">{move || role().marks().0}</span>
             <span class="name">{format!("{}-{partition}", crate::model::TOPIC)}</span>
+            <span class="sym" aria-hidden="true">{move || role().marks().0}</span>
             <span class="sr-only">{move || t(role().marks().2)}</span>
             {move || (arrived() > 0).then(|| view! {
                 <span class="plus num" aria-hidden="true">{format!("+{}", arrived())}</span>
