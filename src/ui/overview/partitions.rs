@@ -1,4 +1,5 @@
-//! The partition grid (replica roles per broker, log end offsets) and the describe output.
+//! The numbers beside the picture: the partition table (replica roles per broker, log end
+//! offsets, leader epochs) and, in the panels, the `kafka-topics --describe` output.
 
 use leptos::prelude::*;
 
@@ -36,32 +37,43 @@ fn role(p: &PartitionView, broker: u32) -> (&'static str, &'static str, &'static
 }
 
 #[component]
-pub fn PartitionGrid(session: Session<Cluster>) -> impl IntoView {
+pub fn PartitionTable(session: Session<Cluster>) -> impl IntoView {
     let partitions = move || session.with(|run| run.world().partition_views());
     let broker_ids = move || session.with(|run| run.world().brokers().iter().map(|b| b.id).collect::<Vec<_>>());
     view! {
-        <section aria-labelledby="partitions-title">
+        <section class="ov-numbers" aria-labelledby="partitions-title">
             <h2 id="partitions-title">{t(key::OVERVIEW_PARTITIONS)}</h2>
-            <p class="legend">{t(key::OVERVIEW_LEGEND)}</p>
-            <table class="partitions" data-testid="partitions" tabindex="0" aria-labelledby="partitions-title">
-                <thead><tr>
-                    <th scope="col">{t(key::OVERVIEW_PARTITION)}</th>
-                    {move || broker_ids().into_iter().map(|b| view! { <th scope="col">{format!("broker-{b}")}</th> }).collect_view()}
-                    <th scope="col">{t(key::OVERVIEW_LEO)}</th>
-                    <th scope="col">{t(key::OVERVIEW_EPOCH)}</th>
-                </tr></thead>
-                <tbody>
-                    {move || {
-                        let parts = partitions();
-                        let max_leo = parts.iter().map(|p| p.log_end_offset).max().unwrap_or(0).max(1);
-                        let brokers = broker_ids();
-                        parts.into_iter().map(|p| partition_row(p, &brokers, max_leo)).collect_view()
-                    }}
-                </tbody>
-            </table>
-            <h3 class="describe-title">{t(key::OVERVIEW_DESCRIBE)}</h3>
+            <div class="ov-table-scroll" role="region" tabindex="0" aria-labelledby="partitions-title">
+                <table class="partitions" data-testid="partitions">
+                    <thead><tr>
+                        <th scope="col">{t(key::OVERVIEW_PARTITION)}</th>
+                        {move || broker_ids().into_iter().map(|b| view! { <th scope="col" class="role">{format!("broker-{b}")}</th> }).collect_view()}
+                        <th scope="col">{t(key::OVERVIEW_LEO)}</th>
+                        <th scope="col" class="num">{t(key::OVERVIEW_EPOCH)}</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || {
+                            let parts = partitions();
+                            let max_leo = parts.iter().map(|p| p.log_end_offset).max().unwrap_or(0).max(1);
+                            let brokers = broker_ids();
+                            parts.into_iter().map(|p| partition_row(p, &brokers, max_leo)).collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// `kafka-topics --describe --topic orders`, as the CLI prints it.
+#[component]
+pub fn Describe(session: Session<Cluster>) -> impl IntoView {
+    let partitions = move || session.with(|run| run.world().partition_views());
+    view! {
+        <section aria-labelledby="describe-title">
+            <h2 id="describe-title" class="describe-title">{t(key::OVERVIEW_DESCRIBE)}</h2>
             <pre translate="no" class="describe" data-testid="describe" role="region" tabindex="0"
-                aria-label=t(key::OVERVIEW_DESCRIBE)>
+                aria-labelledby="describe-title">
                 {move || partitions().iter().map(describe_line).collect::<Vec<_>>().join("\n")}
             </pre>
         </section>
@@ -83,8 +95,10 @@ fn partition_row(p: PartitionView, brokers: &[u32], max_leo: i64) -> impl IntoVi
             <th scope="row">{format!("{}-{}", p.topic, p.partition)}</th>
             {cells}
             <td class="leo">
-                <div class="bar"><div class="fill" style=width></div></div>
-                <span class="num" data-testid="leo">{p.log_end_offset}</span>
+                <div class="leo-cell">
+                    <div class="bar"><div class="fill" style=width></div></div>
+                    <span class="num" data-testid="leo">{p.log_end_offset}</span>
+                </div>
                 {offline.then(|| view! { <span class="badge">{t(key::OVERVIEW_OFFLINE)}</span> })}
             </td>
             <td class="num">{p.leader_epoch}</td>
