@@ -33,19 +33,50 @@ pub fn KeyPanel(session: Session<Partitioner>) -> impl IntoView {
     view! {
         <section class="key-panel" aria-labelledby="key-title">
             <h2 id="key-title">{t(key::PARTITIONER_KEY_TITLE)}</h2>
-            <form class="key-form" on:submit=submit>
-                <label for="record-key">{t(key::PARTITIONER_KEY_LABEL)}</label>
-                <input id="record-key" type="text" data-testid="key-input" autocomplete="off" spellcheck="false"
-                    placeholder="cliente-42" prop:value=move || draft.get()
-                    on:input=move |ev| draft.set(event_target_value(&ev))/>
-                <button type="submit" class="primary">{t(key::PARTITIONER_KEY_HASH)}</button>
-            </form>
-            <p class="legend">{t(key::PARTITIONER_KEY_HINT)}</p>
+            <div class="key-row">
+                <div class="key-entry">
+                    <form class="key-form" on:submit=submit>
+                        <label for="record-key">{t(key::PARTITIONER_KEY_LABEL)}</label>
+                        <input id="record-key" type="text" data-testid="key-input" autocomplete="off" spellcheck="false"
+                            placeholder="cliente-42" prop:value=move || draft.get()
+                            on:input=move |ev| draft.set(event_target_value(&ev))/>
+                        <button type="submit" class="primary">{t(key::PARTITIONER_KEY_HASH)}</button>
+                    </form>
+                    <p class="legend">{t(key::PARTITIONER_KEY_HINT)}</p>
+                </div>
+                {move || match steps.get() {
+                    Some(steps) => view! { <BigPartition partition=steps.partition/> }.into_any(),
+                    None => view! { <p class="muted">{t(key::PARTITIONER_KEY_NONE)}</p> }.into_any(),
+                }}
+            </div>
+        </section>
+    }
+}
+
+/// The key's partition, large: what the learner reads off the key box.
+#[component]
+fn BigPartition(partition: u32) -> impl IntoView {
+    view! {
+        <div class="big-partition" aria-live="polite">
+            <span class="muted">{t(key::PARTITIONER_KEY_PARTITION)}</span>
+            <span class="big num" data-testid="key-partition">{partition}</span>
+            <code translate="no">{format!("{TOPIC}-{partition}")}</code>
+        </div>
+    }
+}
+
+/// The default partitioner's arithmetic for the typed key, one step per line (the worked
+/// numbers behind the key box's partition).
+#[component]
+pub fn StepsPanel(session: Session<Partitioner>) -> impl IntoView {
+    let steps = Memo::new(move |_| session.with(|run| run.world().key_steps()));
+    view! {
+        <section class="steps-panel" aria-labelledby="steps-title">
+            <h2 id="steps-title">{t(key::PARTITIONER_STEPS_TITLE)}</h2>
             {move || match steps.get() {
                 Some(steps) => view! { <Steps steps=steps/> }.into_any(),
                 None => view! { <p class="muted">{t(key::PARTITIONER_KEY_NONE)}</p> }.into_any(),
             }}
-            <SendEvent session=session/>
         </section>
     }
 }
@@ -76,29 +107,6 @@ fn Steps(steps: HashSteps) -> impl IntoView {
                     <code translate="no">{format!("{positive} % {n} = {}", steps.partition)}</code>
                 </li>
             </ol>
-            <div class="big-partition" aria-live="polite">
-                <span class="muted">{t(key::PARTITIONER_KEY_PARTITION)}</span>
-                <span class="big num" data-testid="key-partition">{steps.partition}</span>
-                <code translate="no">{format!("{TOPIC}-{}", steps.partition)}</code>
-            </div>
         </div>
-    }
-}
-
-/// Sends one record with the watched key and an event name (its order is replayed below).
-#[component]
-fn SendEvent(session: Session<Partitioner>) -> impl IntoView {
-    let event = RwSignal::new("created".to_string());
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        send(session, Command::send(&event.get_untracked()));
-    };
-    view! {
-        <form class="send-form" on:submit=submit>
-            <label for="event-name">{t(key::PARTITIONER_SEND_LABEL)}</label>
-            <input id="event-name" type="text" data-testid="event-input" autocomplete="off" spellcheck="false"
-                prop:value=move || event.get() on:input=move |ev| event.set(event_target_value(&ev))/>
-            <button type="submit">{t(key::PARTITIONER_SEND_BUTTON)}</button>
-        </form>
     }
 }

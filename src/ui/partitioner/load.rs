@@ -18,6 +18,8 @@ const DISTRIBUTIONS: &[(KeyDistribution, &str)] = &[
     (KeyDistribution::Megacorp, key::PARTITIONER_DIST_MEGACORP),
 ];
 
+/// The load now (consumer lag per partition) beside what each burst added; on the stage
+/// (the hot-key story) both are boxes of bounded height that scroll.
 #[component]
 pub fn LoadPanel(session: Session<Partitioner>) -> impl IntoView {
     let loads = move || session.with(|run| run.world().partition_loads());
@@ -26,18 +28,38 @@ pub fn LoadPanel(session: Session<Partitioner>) -> impl IntoView {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t(key::PARTITIONER_LOAD_TITLE)}</h2>
             <LoadControls session=session/>
-            <Show when=has_records fallback=|| view! { <p class="muted">{t(key::PARTITIONER_LOAD_EMPTY)}</p> }>
-                <h3 class="tool-title"><code translate="no">{format!("kafka-consumer-groups --describe --group lab  ·  {TOPIC}")}</code></h3>
-                <p class="legend">{t(key::PARTITIONER_LOAD_LEGEND)}</p>
-                <LoadTable loads=Signal::derive(loads)/>
-                <h3 class="tool-title"><code translate="no">{format!("kafka-get-offsets --topic {TOPIC}")}</code></h3>
+            <div class="load-grid">
+                <div class="load-now">
+                    <Show when=has_records fallback=|| view! { <p class="muted">{t(key::PARTITIONER_LOAD_EMPTY)}</p> }>
+                        <h3 class="tool-title" id="load-tool"><code translate="no">{format!("kafka-consumer-groups --describe --group lab  ·  {TOPIC}")}</code></h3>
+                        <p class="legend">{t(key::PARTITIONER_LOAD_LEGEND)}</p>
+                        <div class="scroll-box loads-box" role="region" tabindex="0" aria-labelledby="load-tool">
+                            <LoadTable loads=Signal::derive(loads)/>
+                        </div>
+                    </Show>
+                </div>
+                <Rounds session=session/>
+            </div>
+        </section>
+    }
+}
+
+/// `kafka-get-offsets`: the log end offset of every partition, as the tool prints it.
+#[component]
+pub fn OffsetsPanel(session: Session<Partitioner>) -> impl IntoView {
+    let loads = move || session.with(|run| run.world().partition_loads());
+    let has_records = move || loads().iter().any(|l| l.log_end_offset > 0);
+    let command = format!("kafka-get-offsets --topic {TOPIC}");
+    view! {
+        <Show when=has_records>
+            <section class="offsets-panel" aria-labelledby="offsets-title">
+                <h2 class="tool-title" id="offsets-title"><code translate="no">{command.clone()}</code></h2>
                 <pre translate="no" class="offsets" data-testid="get-offsets" role="region" tabindex="0"
-                    aria-label=format!("kafka-get-offsets --topic {TOPIC}")>
+                    aria-labelledby="offsets-title">
                     {move || loads().iter().map(|l| format!("{TOPIC}:{}:{}", l.partition, l.log_end_offset)).collect::<Vec<_>>().join("\n")}
                 </pre>
-            </Show>
-            <Rounds session=session/>
-        </section>
+            </section>
+        </Show>
     }
 }
 
@@ -67,11 +89,12 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
             </label>
             <button data-testid="produce" on:click=move |_| session.command(Command::Produce(100_000))>{t(key::PARTITIONER_PRODUCE_BUTTON)}</button>
         </div>
+        // The trade-off folds to one line (the story's caption says it too when it matters).
         <Show when=move || composite() || distribution() == KeyDistribution::Megacorp>
-            <p class="tradeoff" class:active=composite>
-                <strong>{move || if composite() { t(key::PARTITIONER_COMPOSITE_ON) } else { t(key::PARTITIONER_COMPOSITE_OFF) }}</strong>" "
+            <details class="tradeoff" class:active=composite>
+                <summary><strong>{move || if composite() { t(key::PARTITIONER_COMPOSITE_ON) } else { t(key::PARTITIONER_COMPOSITE_OFF) }}</strong></summary>
                 {t(key::PARTITIONER_COMPOSITE_TRADEOFF)}
-            </p>
+            </details>
         </Show>
     }
 }
@@ -79,7 +102,7 @@ fn LoadControls(session: Session<Partitioner>) -> impl IntoView {
 #[component]
 fn LoadTable(loads: Signal<Vec<PartitionLoadView>>) -> impl IntoView {
     view! {
-        <table class="loads" data-testid="loads" tabindex="0" aria-labelledby="load-title">
+        <table class="loads" data-testid="loads">
             <thead><tr>
                 <th scope="col">"PARTITION"</th>
                 <th scope="col" class="wide">{t(key::PARTITIONER_LOAD_BAR)}</th>
@@ -128,11 +151,15 @@ fn Rounds(session: Session<Partitioner>) -> impl IntoView {
     let rounds = Memo::new(move |_| session.with(|run| run.world().rounds().to_vec()));
     view! {
         <Show when=move || rounds.with(|r| !r.is_empty())>
-            <h3>{t(key::PARTITIONER_ROUNDS_TITLE)}</h3>
-            <p class="legend">{t(key::PARTITIONER_ROUNDS_LEGEND)}</p>
-            <ol class="rounds">
-                {move || rounds.get().into_iter().enumerate().map(|(i, r)| round_item(i, r)).collect_view()}
-            </ol>
+            <div class="load-rounds">
+                <h3 id="rounds-title">{t(key::PARTITIONER_ROUNDS_TITLE)}</h3>
+                <p class="legend">{t(key::PARTITIONER_ROUNDS_LEGEND)}</p>
+                <div class="scroll-box rounds-box" role="region" tabindex="0" aria-labelledby="rounds-title">
+                    <ol class="rounds">
+                        {move || rounds.get().into_iter().enumerate().map(|(i, r)| round_item(i, r)).collect_view()}
+                    </ol>
+                </div>
+            </div>
         </Show>
     }
 }

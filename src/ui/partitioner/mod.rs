@@ -16,26 +16,79 @@ use crate::i18n::key as text_key;
 use crate::model::kernel::Describe;
 use crate::model::partitioner::{Command, Partitioner, Refusal};
 
-/// The stage: a key's arithmetic and where a key population lands; below, the order break,
-/// hot keys and the sticky partitioner.
+/// What a preset's story is about, so its stage shows that part (the others are panels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Story {
+    /// A key's partition and a key population before and after `--alter` (the scene's page).
+    Keys,
+    /// One key's events across the alter: the order break.
+    Order,
+    /// Load per partition and the hot key.
+    Load,
+    /// Records without key and the sticky partitioner's batches.
+    Sticky,
+}
+
+fn story_of(preset: Option<&str>) -> Story {
+    match preset {
+        Some("cliente-42" | "orderid-6-12") => Story::Order,
+        Some("megacorp") => Story::Load,
+        Some(id) if id.starts_with("sticky") => Story::Sticky,
+        _ => Story::Keys,
+    }
+}
+
+/// The scene's parts, in the order the panels list them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Part {
+    Key,
+    Steps,
+    Population,
+    Order,
+    Load,
+    Offsets,
+    Sticky,
+}
+
+const PARTS: [Part; 7] =
+    [Part::Key, Part::Steps, Part::Population, Part::Order, Part::Load, Part::Offsets, Part::Sticky];
+
+/// The parts a story's stage shows, the most important first.
+fn staged(story: Story) -> &'static [Part] {
+    match story {
+        Story::Keys => &[Part::Key, Part::Population],
+        Story::Order => &[Part::Order],
+        Story::Load => &[Part::Load],
+        Story::Sticky => &[Part::Sticky],
+    }
+}
+
+fn part(session: Session<Partitioner>, which: Part) -> AnyView {
+    match which {
+        Part::Key => view! { <key::KeyPanel session=session/> }.into_any(),
+        Part::Steps => view! { <key::StepsPanel session=session/> }.into_any(),
+        Part::Population => view! { <population::PopulationPanel session=session/> }.into_any(),
+        Part::Order => view! { <order::OrderPanel session=session/> }.into_any(),
+        Part::Load => view! { <load::LoadPanel session=session/> }.into_any(),
+        Part::Offsets => view! { <load::OffsetsPanel session=session/> }.into_any(),
+        Part::Sticky => view! { <sticky::StickyPanel session=session/> }.into_any(),
+    }
+}
+
+/// The stage: what the preset's story is about (on the scene's own page, a key's arithmetic
+/// and where a key population lands); the panels: every other part, in the scene's order.
 pub fn views(session: Session<Partitioner>) -> SceneViews {
+    // Re-chosen only when the preset changes, not on every step.
+    let story = Memo::new(move |_| story_of(session.preset_id().as_deref()));
+    let stage = move || staged(story.get()).iter().map(|p| part(session, *p)).collect_view();
+    let panels = move || {
+        let shown = staged(story.get());
+        PARTS.into_iter().filter(|p| !shown.contains(p)).map(|p| part(session, p)).collect_view()
+    };
     SceneViews {
         intro: text_key::PARTITIONER_INTRO,
-        stage: view! {
-            <div class="partitioner">
-                <key::KeyPanel session=session/>
-                <population::PopulationPanel session=session/>
-            </div>
-        }
-        .into_any(),
-        panels: view! {
-            <div class="partitioner">
-                <order::OrderPanel session=session/>
-                <load::LoadPanel session=session/>
-                <sticky::StickyPanel session=session/>
-            </div>
-        }
-        .into_any(),
+        stage: view! { <div class="partitioner">{stage}</div> }.into_any(),
+        panels: view! { <div class="partitioner">{panels}</div> }.into_any(),
     }
 }
 

@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 
+use super::send;
 use crate::i18n::{key, t, tf};
-use crate::model::partitioner::{Partitioner, TrackedRecord, TOPIC};
+use crate::model::partitioner::{Command, Partitioner, TrackedRecord, TOPIC};
 use crate::ui::session::Session;
 
 /// One table row: the record and the earlier events it overtook.
@@ -36,6 +37,7 @@ pub fn OrderPanel(session: Session<Partitioner>) -> impl IntoView {
     view! {
         <section class="order" aria-labelledby="order-title">
             <h2 id="order-title">{t(key::PARTITIONER_ORDER_TITLE)}</h2>
+            <SendEvent session=session/>
             {move || {
                 let rows = rows.get();
                 if rows.is_empty() {
@@ -87,12 +89,30 @@ fn order_row(index: usize, (record, overtaken): Row) -> impl IntoView {
     view! {
         <tr class:broken=!overtaken.is_empty() data-testid=format!("order-row-{}", record.event)>
             <td class="num">{index + 1}</td>
-            <td><code translate="no">{format!("{} {}", record.key_text, record.event)}</code></td>
+            <td><code translate="no">{record.key_text.clone()}</code>" "<code translate="no">{record.event.clone()}</code></td>
             <td><code translate="no">{format!("{TOPIC}-{}", record.partition)}</code>" "<span class="muted">{tf(key::PARTITIONER_ORDER_OF, &[("n", &record.partitions_at_send.to_string())])}</span></td>
             <td class="num">{record.offset}</td>
             <td class="num">{format!("{} ms", record.produced_ms)}</td>
             <td class="num">{processed}</td>
             <td class="num" data-testid="rank">{rank}" "{flag}</td>
         </tr>
+    }
+}
+
+/// Sends one record with the watched key and an event name (its order is replayed below).
+#[component]
+fn SendEvent(session: Session<Partitioner>) -> impl IntoView {
+    let event = RwSignal::new("created".to_string());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send(session, Command::send(&event.get_untracked()));
+    };
+    view! {
+        <form class="send-form" on:submit=submit>
+            <label for="event-name">{t(key::PARTITIONER_SEND_LABEL)}</label>
+            <input id="event-name" type="text" data-testid="event-input" autocomplete="off" spellcheck="false"
+                prop:value=move || event.get() on:input=move |ev| event.set(event_target_value(&ev))/>
+            <button type="submit">{t(key::PARTITIONER_SEND_BUTTON)}</button>
+        </form>
     }
 }

@@ -74,7 +74,8 @@ fn AlterForm(session: Session<Partitioner>) -> impl IntoView {
     };
     view! {
         <form class="alter-form" on:submit=submit>
-            <label for="alter-to">{t(key::PARTITIONER_ALTER_LABEL)}</label>
+            // The command on the button says what the number is; the label is for screen readers.
+            <label for="alter-to" class="sr-only">{t(key::PARTITIONER_ALTER_LABEL)}</label>
             <input id="alter-to" type="number" min="1" max="256" data-testid="alter-input"
                 prop:value=move || target.get() on:input=move |ev| target.set(event_target_value(&ev))/>
             <button type="submit" data-testid="alter-button">

@@ -94,7 +94,7 @@ impl Rings {
 
     /// Where a bucket's number goes.
     pub fn label_at(&self, bucket: usize) -> (f64, f64) {
-        point(OUTER + 14.0, self.angle(bucket as f64 + 0.5))
+        point(OUTER + 16.0, self.angle(bucket as f64 + 0.5))
     }
 }
 

@@ -1,9 +1,12 @@
 //! Scene "Timing wheel": Kafka's hierarchical timing wheel as concentric rings, tasks falling
 //! from coarse rings into fine ones, a heap beside it, and the purgatory that lives on it.
 
+mod dots;
 mod geometry;
 mod html;
+mod labels;
 mod purgatory;
+mod replicas;
 mod rings;
 mod tasks;
 mod wheels;
@@ -18,10 +21,12 @@ use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::timer::TimerLab;
 
-/// The stage: the rings with their tasks, what just happened, the sandbox and the wheels; below,
-/// the purgatory (on a broker), the pending tasks, the cost table and the configuration.
+/// The stage: the rings with their tasks beside the sandbox (add a task, let time pass), what
+/// just happened and the pending tasks; with the broker running (the purgatory presets), the
+/// replicas and the waiting produces instead of the sandbox. Below: the purgatory's tables and
+/// faults, how to read the wheel, the clocks, the cost table and the configuration.
 pub fn views(session: Session<TimerLab>) -> SceneViews {
-    let broker = move || session.with(|run| run.world().purgatory().is_some());
+    let broker = Memo::new(move |_| session.with(|run| run.world().purgatory().is_some()));
     SceneViews {
         intro: key::TIMER_INTRO,
         stage: view! {
@@ -33,9 +38,13 @@ pub fn views(session: Session<TimerLab>) -> SceneViews {
                         <rings::RingsFigure session=session/>
                     </section>
                     <div class="timer-side">
-                        <tasks::Controls session=session/>
+                        {move || if broker.get() {
+                            view! { <replicas::PurgatoryPicture session=session/> }.into_any()
+                        } else {
+                            view! { <tasks::Controls session=session/> }.into_any()
+                        }}
                         <tasks::WhatHappened session=session/>
-                        <wheels::WheelTable session=session/>
+                        {move || (!broker.get()).then(|| view! { <tasks::PendingList session=session/> })}
                     </div>
                 </div>
             </div>
@@ -43,36 +52,61 @@ pub fn views(session: Session<TimerLab>) -> SceneViews {
         .into_any(),
         panels: view! {
             <div class="timer">
-                <Show when=broker>
+                {move || broker.get().then(|| view! {
                     <purgatory::PurgatoryPanel session=session/>
-                </Show>
-                <tasks::PendingList session=session/>
+                    <div class="timer-row">
+                        <tasks::Controls session=session/>
+                        <tasks::PendingList session=session/>
+                    </div>
+                })}
+                <Reading/>
                 <div class="timer-row">
+                    <wheels::WheelTable session=session/>
                     <wheels::OpsTable session=session/>
-                    <wheels::ConfigStrip session=session/>
                 </div>
+                <wheels::ConfigStrip session=session/>
             </div>
         }
         .into_any(),
     }
 }
 
+/// Each mark of the rings: css class, symbol, short name (the stage's one-line legend) and
+/// what it means (the panel below).
+const MARKS: &[(&str, &str, &str, &str)] = &[
+    ("sandbox", "●", key::TIMER_LEGEND_SANDBOX, key::TIMER_LEGEND_SANDBOX),
+    ("produce", "■", key::TIMER_LEGEND_PRODUCE, key::TIMER_LEGEND_PRODUCE),
+    ("fetch", "◆", key::TIMER_LEGEND_FETCH, key::TIMER_LEGEND_FETCH),
+    ("pointer", "┃", key::TIMER_LEGEND_POINTER_SHORT, key::TIMER_LEGEND_POINTER),
+    ("busy", "▨", key::TIMER_LEGEND_BUSY_SHORT, key::TIMER_LEGEND_BUSY),
+    ("fell", "↘", key::TIMER_LEGEND_FELL_SHORT, key::TIMER_LEGEND_FELL),
+    ("ran", "✓", key::TIMER_LEGEND_RAN, key::TIMER_LEGEND_RAN),
+];
+
+fn marks(long: bool) -> Html {
+    MARKS
+        .iter()
+        .map(|(class, symbol, short, meaning)| {
+            let text = t(if long { meaning } else { short });
+            html!(r#"<li><span class="key {}" aria-hidden="true">{}</span> {}</li>"#, class, symbol, text)
+        })
+        .collect()
+}
+
+/// The rings' marks in one line above them.
 #[component]
 fn Legend() -> impl IntoView {
-    let items = [
-        ("sandbox", "●", key::TIMER_LEGEND_SANDBOX),
-        ("produce", "■", key::TIMER_LEGEND_PRODUCE),
-        ("fetch", "◆", key::TIMER_LEGEND_FETCH),
-        ("pointer", "┃", key::TIMER_LEGEND_POINTER),
-        ("busy", "▨", key::TIMER_LEGEND_BUSY),
-        ("fell", "↘", key::TIMER_LEGEND_FELL),
-        ("ran", "✓", key::TIMER_LEGEND_RAN),
-    ];
-    let markup: Html = items
-        .iter()
-        .map(|(class, symbol, key)| {
-            html!(r#"<li><span class="key {}" aria-hidden="true">{}</span> {}</li>"#, class, symbol, t(key))
-        })
-        .collect();
-    view! { <Markup host=Host::Ul class="legend timer-legend" html=markup/> }
+    view! { <Markup host=Host::Ul class="legend timer-legend" html=marks(false)/> }
+}
+
+/// What each mark means, and what Step does in this scene.
+#[component]
+fn Reading() -> impl IntoView {
+    view! {
+        <section class="timer-reading" aria-labelledby="timer-reading-title">
+            <h2 id="timer-reading-title">{t(key::TIMER_LEGEND_TITLE)}</h2>
+            <Markup host=Host::Ul class="timer-legend long" html=marks(true)/>
+            <p class="hint">{t(key::TIMER_ADVANCE_HINT)}</p>
+        </section>
+    }
 }

@@ -32,7 +32,7 @@ pub fn PurgatoryPanel(session: Session<TimerLab>) -> impl IntoView {
     };
     view! {
         <section class="purgatory" aria-labelledby="timer-broker-title">
-            <h2 id="timer-broker-title">{t(key::TIMER_BROKER)}</h2>
+            <h2 id="timer-broker-title">{t(key::TIMER_BROKER_DETAILS)}</h2>
             <p class="legend">{t(key::TIMER_BROKER_INTRO)}</p>
             <p class="config-line num">{settings}</p>
             <Markup host=Host::Dl class="stats" testid="purgatory-stats" html=Signal::derive(move || view_of().map(|p| stats(&p)).unwrap_or_default())/>
@@ -69,7 +69,7 @@ fn stats(p: &PurgatoryView) -> Html {
 use crate::model::join_ids as join;
 
 /// "level 1 bucket 17" of a pending task, or a dash.
-fn place(session: Session<TimerLab>, task: u64) -> String {
+pub(super) fn place(session: Session<TimerLab>, task: u64) -> String {
     session.with(|run| match run.world().timer().location(task) {
         Some((level, bucket)) => {
             tf(key::TIMER_LOCATION, &[("level", &level.to_string()), ("bucket", &bucket.to_string())])
@@ -101,7 +101,7 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
 }
 
 /// Symbol, css class and catalog key of a replica's state.
-fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
+pub(super) fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     match (r.leader, r.alive, r.fetching, r.fenced) {
         (true, ..) => ("★", "leader", key::TIMER_STATE_LEADER),
         (false, true, true, _) => ("✓", "ok", key::TIMER_STATE_FETCHING),
@@ -112,7 +112,7 @@ fn state_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
 }
 
 /// Symbol, css class and catalog key of a replica's ISR membership.
-fn isr_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
+pub(super) fn isr_of(r: &ReplicaView) -> (&'static str, &'static str, &'static str) {
     if r.in_isr {
         ("✓", "ok", key::TIMER_YES)
     } else {

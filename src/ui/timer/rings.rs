@@ -3,62 +3,15 @@
 
 use leptos::prelude::*;
 
-use super::geometry::{center, point, Rings, D, SIZE};
+use super::dots::{dots_of, tags, task_dot, Dot};
+use super::geometry::{center, point, Rings, D};
+use super::labels;
 use crate::html;
-use crate::i18n::{key, render, t, tf};
+use crate::i18n::{key, t, tf};
 use crate::markup::Html;
-use crate::model::kernel::Describe;
-use crate::model::timer::{LevelView, MoveView, TaskOrigin, TimerLab};
+use crate::model::timer::{LevelView, MoveView, TimerLab};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
-
-/// A task dot: where it sits and what it says.
-#[derive(Clone, Debug, PartialEq)]
-struct Dot {
-    id: u64,
-    level: usize,
-    bucket: usize,
-    slot: usize,
-    count: usize,
-    expiration_ms: u64,
-    origin: TaskOrigin,
-}
-
-/// How a task's origin is drawn: css class and shape (paired with its colour).
-#[derive(Clone, Copy, PartialEq)]
-pub enum Kind {
-    Sandbox,
-    Produce,
-    Fetch,
-}
-
-pub fn kind_of(origin: &TaskOrigin) -> Kind {
-    match origin {
-        TaskOrigin::User { .. } | TaskOrigin::Stream { .. } => Kind::Sandbox,
-        TaskOrigin::DelayedProduce { .. } => Kind::Produce,
-        TaskOrigin::DelayedFetch { .. } => Kind::Fetch,
-    }
-}
-
-fn dots_of(levels: &[LevelView]) -> Vec<Dot> {
-    let mut dots = Vec::new();
-    for wheel in levels {
-        for bucket in &wheel.buckets {
-            for (slot, task) in bucket.tasks.iter().enumerate() {
-                dots.push(Dot {
-                    id: task.id,
-                    level: wheel.level,
-                    bucket: bucket.index,
-                    slot,
-                    count: bucket.tasks.len(),
-                    expiration_ms: task.expiration_ms,
-                    origin: task.origin.clone(),
-                });
-            }
-        }
-    }
-    dots
-}
 
 fn rings_of(levels: &[LevelView]) -> Rings {
     Rings { levels: levels.len(), wheel_size: levels.first().map_or(1, |w| w.wheel_size) }
@@ -71,6 +24,8 @@ fn arrow() -> Html {
     )
 }
 
+/// Layers, bottom to top: rings, rounds, pointers and moves; the labels' leader lines; the
+/// dots; the numbers and level names (on a halo, so lines pass under them) and the clock.
 #[component]
 pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     let levels = Memo::new(move |_| session.with(|run| run.world().levels()));
@@ -88,52 +43,86 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
             busy_buckets(&mut svg, rings, l);
             pointers(&mut svg, rings, l);
         });
-        bucket_numbers(&mut svg, rings);
         moves.with(|m| dots.with(|d| move_marks(&mut svg, rings, m, d)));
         svg
     };
+    let labelled = Memo::new(move |_| dots.with(|d| tags(rings.get(), d)));
+    let names = Memo::new(move |_| {
+        let rings = rings.get();
+        let mut svg = Html::new();
+        bucket_numbers(&mut svg, rings);
+        levels.with(|l| level_labels(&mut svg, rings, l));
+        svg
+    });
     let hub = move || {
         html!(
             r#"<text class="hub" x="{}" y="{}" text-anchor="middle">{}</text><text class="hub num" x="{}" y="{}" text-anchor="middle">{} ms</text>"#,
             D(center()),
-            D(center() - 8.0),
+            D(center() - 9.0),
             t(key::TIMER_RINGS_CLOCK),
             D(center()),
-            D(center() + 10.0),
+            D(center() + 13.0),
             clock()
         )
     };
-    let view_box = format!("0 0 {SIZE} {SIZE}");
     view! {
-        <svg class="rings" viewBox=view_box role="img" aria-labelledby="timer-rings-title" data-testid="rings">
+        <svg class="rings" viewBox=labels::view_box() role="img" aria-labelledby="timer-rings-title" data-testid="rings">
             <title id="timer-rings-title">{t(key::TIMER_RINGS_TITLE)}</title>
             <Markup host=Host::G html=Signal::derive(drawing)/>
+            <Markup host=Host::G html=labelled/>
             <For each=move || dots.get() key=|dot| dot.id children=move |dot| task_dot(dot.id, rings, dots)/>
+            <Markup host=Host::G html=names/>
             <Markup host=Host::G html=Signal::derive(hub)/>
         </svg>
     }
 }
 
-/// Alternating ring bands, the bucket edges, and an "L<n>" label per ring at twelve o'clock.
+/// Alternating ring bands and the bucket edges.
 fn ring_backgrounds(svg: &mut Html, rings: Rings) {
     for level in 0..rings.levels {
         let (r0, r1) = rings.radii(level);
         let class = if level % 2 == 0 { "even" } else { "odd" };
-        let (x, y) = point((r0 + r1) / 2.0, 0.0);
         html!(
             svg,
-            r#"<circle class="band {}" cx="{}" cy="{}" r="{}" stroke-width="{}"/><text class="level-label" x="{}" y="{}" text-anchor="end">L{}</text>"#,
+            r#"<circle class="band {}" cx="{}" cy="{}" r="{}" stroke-width="{}"/>"#,
             class,
             D(center()),
             D(center()),
             D((r0 + r1) / 2.0),
-            D(r1 - r0),
-            D(x - 3.0),
-            D(y + 3.0),
-            level
+            D(r1 - r0)
         );
     }
     html!(svg, r#"<path class="spokes" d="{}"/>"#, rings.spokes());
+}
+
+/// "L<n>" on each ring, on a bucket edge (a quarter turn apart) where neither the pointer
+/// nor a round of that level is, so the name never sits on a mark; the same edge for every
+/// ring when one is free on all of them.
+fn level_labels(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
+    let size = rings.wheel_size;
+    let edges: Vec<usize> = (0..4).map(|k| k * size / 4).collect();
+    let common = edges.iter().copied().find(|&e| levels.iter().all(|w| edge_is_free(w, e, size)));
+    for wheel in levels {
+        let edge = common.or_else(|| edges.iter().copied().find(|&e| edge_is_free(wheel, e, size))).unwrap_or(0);
+        let (r0, r1) = rings.radii(wheel.level);
+        let (x, y) = point((r0 + r1) / 2.0, rings.angle(edge as f64));
+        html!(
+            svg,
+            r#"<text class="level-label" x="{}" y="{}" text-anchor="middle">L{}</text>"#,
+            D(x),
+            D(y + 5.0),
+            wheel.level
+        );
+    }
+}
+
+/// True when no mark of the level touches bucket edge `edge`: not its pointer (or the far edge of
+/// the pointer's outlined bucket), and no round on either side.
+fn edge_is_free(wheel: &LevelView, edge: usize, size: usize) -> bool {
+    let pointer = ((wheel.current_time_ms / wheel.tick_ms) % size as u64) as usize;
+    let busy =
+        |b: usize| wheel.buckets.iter().any(|x| x.index == b && (x.expiration_ms.is_some() || !x.tasks.is_empty()));
+    edge != pointer && edge != (pointer + 1) % size && !busy(edge) && !busy((edge + size - 1) % size)
 }
 
 /// Shades each bucket that holds a round (Kafka's TimerTaskList with an expiration).
@@ -193,7 +182,7 @@ fn bucket_numbers(svg: &mut Html, rings: Rings) {
             svg,
             r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{}</text>"#,
             D(x),
-            D(y + 4.0),
+            D(y + 5.0),
             bucket
         );
     }
@@ -239,64 +228,4 @@ fn shorten(from: (f64, f64), to: (f64, f64), by: f64) -> (f64, f64) {
         return to;
     }
     (to.0 - dx / length * by, to.1 - dy / length * by)
-}
-
-/// One task, kept by id so that a move between buckets is a CSS transition.
-fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoView {
-    let dot = move || dots.with(|all| all.iter().find(|d| d.id == id).cloned());
-    let place = move || {
-        dot().map(|d| {
-            let (x, y) = rings.get().dot(d.level, d.bucket, d.slot, d.count);
-            format!("transform: translate({}px, {}px)", D(x), D(y))
-        })
-    };
-    let body = Signal::derive(move || dot().map(|d| dot_markup(rings.get(), &d)).unwrap_or_default());
-    view! { <g class="task" style=place data-task=id><Markup host=Host::G html=body/></g> }
-}
-
-/// A dot's shape (by origin), tooltip, and label (expiration and origin when alone in its bucket).
-fn dot_markup(rings: Rings, d: &Dot) -> Html {
-    let r = (rings.dot_radius() * 10.0).round() / 10.0;
-    // Labels go left of dots on the right-hand side, so they stay inside the drawing.
-    let (x, _) = rings.dot(d.level, d.bucket, d.slot, d.count);
-    let (label_x, anchor) = if x > center() + 60.0 { (-r - 3.0, "end") } else { (r + 3.0, "start") };
-    let origin = render(&d.origin.message());
-    let title = tf(
-        key::TIMER_DOT_TITLE,
-        &[("id", &d.id.to_string()), ("origin", &origin), ("expiration", &d.expiration_ms.to_string())],
-    );
-    let mut svg = html!("<title>{}</title>", title);
-    match kind_of(&d.origin) {
-        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, r),
-        Kind::Produce => html!(
-            svg,
-            r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#,
-            D(-r),
-            D(-r),
-            D(2.0 * r),
-            D(2.0 * r)
-        ),
-        Kind::Fetch => {
-            html!(svg, r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#, D(-r * 1.3), r, r, D(-r * 1.3))
-        }
-    }
-    let label = if d.count == 1 {
-        html!(r#"<tspan class="exp">{} ms</tspan> {}"#, d.expiration_ms, short(&d.origin))
-    } else if d.slot == 0 {
-        Html::text(&tf(key::TIMER_DOT_MANY, &[("count", &d.count.to_string())]))
-    } else {
-        return svg;
-    };
-    html!(svg, r#"<text class="dot-label" x="{}" y="4" text-anchor="{}">{}</text>"#, D(label_x), anchor, label);
-    svg
-}
-
-/// Origins on the rings are cut short; the pending list has them whole.
-fn short(origin: &TaskOrigin) -> String {
-    let text = render(&origin.short_message());
-    if text.chars().count() > 18 {
-        format!("{}…", text.chars().take(17).collect::<String>())
-    } else {
-        text
-    }
 }

@@ -56,21 +56,21 @@ pub fn Controls(session: Session<TimerLab>) -> impl IntoView {
                 </label>
                 <button type="submit" class="primary">{t(key::TIMER_ADD)}</button>
             </form>
-            <div class="advance">
-                <button on:click=advance_tick disabled=move || !at_end() data-testid="advance-tick">
-                    {move || tf(key::TIMER_ADVANCE_TICK, &[("tick", &tick_ms().to_string())])}
-                </button>
-                <button on:click=advance_next disabled=move || !at_end() || next().is_none() data-testid="advance-next">
-                    {move || match next() {
-                        Some((at, _)) => tf(key::TIMER_ADVANCE_NEXT, &[("at", &at.to_string())]),
-                        None => t(key::TIMER_ADVANCE_NONE).to_string(),
-                    }}
-                </button>
-            </div>
-            <Show when=move || !at_end()>
-                <p class="hint warn">{t(key::TIMER_ADVANCE_PAST)}</p>
+            // In the past of the timeline the wait buttons would only be disabled: the note
+            // saying why stands in their place (adding a task starts a new future, and brings them back).
+            <Show when=at_end fallback=|| view! { <p class="hint warn">{t(key::TIMER_ADVANCE_PAST)}</p> }>
+                <div class="advance">
+                    <button on:click=advance_tick data-testid="advance-tick">
+                        {move || tf(key::TIMER_ADVANCE_TICK, &[("tick", &tick_ms().to_string())])}
+                    </button>
+                    <button on:click=advance_next disabled=move || next().is_none() data-testid="advance-next">
+                        {move || match next() {
+                            Some((at, _)) => tf(key::TIMER_ADVANCE_NEXT, &[("at", &at.to_string())]),
+                            None => t(key::TIMER_ADVANCE_NONE).to_string(),
+                        }}
+                    </button>
+                </div>
             </Show>
-            <p class="hint">{t(key::TIMER_ADVANCE_HINT)}</p>
         </section>
     }
 }
@@ -83,9 +83,11 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
         let Some(first) = moves.first() else {
             return html!(r#"<p class="muted">{}</p>"#, t(key::TIMER_HAPPENED_NONE));
         };
+        // A bounded box (a cascade can move many tasks), reachable and scrollable by keyboard.
         let mut out = html!(
-            r#"<p class="muted">{}</p><ul class="moves" data-testid="moves">"#,
-            tf(key::TIMER_HAPPENED_AT, &[("at", &first.step.at_ms.to_string())])
+            r#"<p class="muted">{}</p><div class="scroll-box" tabindex="0" role="region" aria-label="{}"><ul class="moves" data-testid="moves">"#,
+            tf(key::TIMER_HAPPENED_AT, &[("at", &first.step.at_ms.to_string())]),
+            t(key::TIMER_HAPPENED)
         );
         for m in &moves {
             let (class, symbol, text) = move_line(m);
@@ -97,7 +99,7 @@ pub fn WhatHappened(session: Session<TimerLab>) -> impl IntoView {
                 text
             );
         }
-        html!(out, "</ul>");
+        html!(out, "</ul></div>");
         out
     };
     view! {
@@ -184,7 +186,8 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
     view! {
         <section class="pending" aria-labelledby="timer-pending-title">
             <h2 id="timer-pending-title">{t(key::TIMER_PENDING)}</h2>
-            <table data-testid="pending" tabindex="0" aria-labelledby="timer-pending-title">
+            <div class="scroll-box" tabindex="0" role="region" aria-labelledby="timer-pending-title">
+            <table data-testid="pending">
                 <thead><tr>
                     <th scope="col">{t(key::TIMER_PENDING_TASK)}</th>
                     <th scope="col">{t(key::TIMER_PENDING_ORIGIN)}</th>
@@ -199,6 +202,7 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
                     {more}
                 </tbody>
             </table>
+            </div>
         </section>
     }
 }
