@@ -40,7 +40,9 @@ export function smallestTapTarget() {
   let min = { px: Infinity, where: "" };
   for (const el of document.querySelectorAll(".stage-head :is(button, a, select, input), .transport :is(button, a, select, input), .picture :is(button, a, select, input, summary)")) {
     if (el.classList.contains("marker") || el.getClientRects().length === 0) continue;
-    const r = el.getBoundingClientRect();
+    // A checkbox or radio is tapped through its label.
+    const target = el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") ? el.closest("label") : el;
+    const r = target.getBoundingClientRect();
     const px = Math.min(r.height, r.width);
     if (px < min.px) min = { px: Math.round(px), where: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"` };
   }
