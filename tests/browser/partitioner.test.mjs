@@ -99,3 +99,22 @@ test("the other presets open by link, the sticky ones draw batches, and none log
     await page.context().close();
   }
 });
+
+test("the stage shows what each preset's story is about; every other part is below it, once", async () => {
+  // The picture holds the story's part; the panels hold the rest, so every test id is on the page exactly once.
+  const staged = {
+    "": ["key-input", "population"],
+    "cliente-42": ["order-empty"],
+    megacorp: ["distribution"],
+    sticky: ["send-unkeyed"],
+  };
+  for (const [preset, ids] of Object.entries(staged)) {
+    const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner${preset ? `&preset=${preset}` : ""}`);
+    for (const id of ids) assert.equal(await page.locator(`.picture [data-testid="${id}"]`).count(), 1, `${preset || "default"}: ${id} on the stage`);
+    for (const id of ["key-input", "population", "distribution", "send-unkeyed", "event-input"]) {
+      assert.equal(await page.locator(`[data-testid="${id}"]`).count(), 1, `${preset || "default"}: ${id} once on the page`);
+    }
+    assert.deepEqual(page.problems, [], preset);
+    await page.context().close();
+  }
+});

@@ -79,3 +79,27 @@ test("every other preset opens by link without console errors", async () => {
     assert.deepEqual(page.problems, [], preset);
   }
 });
+
+test("the rings' task labels sit beside the wheel, whole and apart; the purgatory presets show the replicas beside it", async () => {
+  const page = await openPage(lab.browser, `${lab.server.url}?scene=timer&a=stream-tasks.w500`);
+  const labels = await page.locator("svg.rings text.dot-label").evaluateAll((els) => els.map((el) => {
+    const box = el.getBoundingClientRect();
+    return { text: el.textContent, top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+  }));
+  assert.ok(labels.length >= 2, "the stream's tasks are labelled");
+  const rings = await page.locator("svg.rings circle.band").last().evaluate((el) => el.getBoundingClientRect().toJSON());
+  for (const [i, a] of labels.entries()) {
+    assert.doesNotMatch(a.text, /…/, "a label is never cut short");
+    assert.ok(a.right <= rings.left + 1 || a.left >= rings.right - 1, `"${a.text}" is outside the rings`);
+    for (const b of labels.slice(i + 1)) {
+      const apart = a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5 || a.right <= b.left || b.right <= a.left;
+      assert.ok(apart, `"${a.text}" and "${b.text}" do not overlap`);
+    }
+  }
+  assert.equal(await page.locator('.picture [data-testid="pending"]').count(), 1, "the sandbox's pending list is beside the wheel");
+  const broker = await openPage(lab.browser, `${lab.server.url}?scene=timer&preset=purgatory-isr&t=2`);
+  assert.equal(await broker.locator(".picture .pg-replica").count(), 3, "three replicas beside the wheel");
+  assert.match(await broker.locator(".picture .pg-waiting").innerText(), /#1 HW ≥ 1 · task #7 at \(3, 3\) · 31000 ms/);
+  assert.equal(await broker.locator('.picture [data-testid="replicas"]').count(), 0, "the replica table and its faults are below the stage");
+  assert.deepEqual([...page.problems, ...broker.problems], []);
+});

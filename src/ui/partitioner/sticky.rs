@@ -125,12 +125,14 @@ fn timeline_markup(
         html!(out, "<text class='lane-label' x='4' y='{}'>{}-{}</text>", f64::from(p) * ROW + 15.0, TOPIC, p);
     }
     out.push(&axis_ticks(axis, f64::from(partitions) * ROW));
-    out.push(&batch_blocks(batches, axis, now_ms));
+    out.push(&batch_blocks(batches, switches, axis, now_ms));
     out.push(&switch_marks(switches, axis));
     out
 }
 
-fn batch_blocks(batches: &[BatchView], axis: &TimeAxis, now_ms: u64) -> Html {
+/// The batches, each with its fill as a bar and, when it is wide enough and no switch mark
+/// (⇢) sits at its start, as a percentage.
+fn batch_blocks(batches: &[BatchView], switches: &[SwitchView], axis: &TimeAxis, now_ms: u64) -> Html {
     let mut blocks = Html::new();
     let mut fills = PathData::default();
     let mut labels = Html::new();
@@ -143,7 +145,8 @@ fn batch_blocks(batches: &[BatchView], axis: &TimeAxis, now_ms: u64) -> Html {
         let class = if b.sent_ms.is_none() { "batch open" } else { "batch" };
         html!(blocks, "<rect class='{}' x='{:.1}' y='{}' width='{:.1}' height='{}'/>", class, x, y, width, ROW - 6.0);
         fills.rect(x, y + ROW - 6.0 - fill_h, width, fill_h);
-        if width >= 30.0 {
+        let marked = switches.iter().any(|s| s.switch.to == b.partition && (axis.x(s.at_ms) - x).abs() < 4.0);
+        if width >= 30.0 && !marked {
             html!(
                 labels,
                 "<text class='fill-label' x='{:.1}' y='{}' text-anchor='middle'>{:.0}%</text>",
