@@ -1,5 +1,8 @@
-//! One card per node under the network strip: the producer, each broker (state, role,
-//! LEO/HW, faults to inject) and the controller (leader, epoch, ISR, unclean election).
+//! One card per node between the wire's lanes: the producer (acks, requests, its last
+//! callback, a produce form), each broker (the controller's view of it, its process state,
+//! its own belief when that differs, faults to inject) and the controller (leader, epoch,
+//! ISR, unclean election). LEO and HW are in the replica logs below; what a broker does to
+//! the traffic (slowed, parked fetches, waiting produces) is said under the cards.
 //! What a card says is markup; the cards and their controls are keyed views, so a
 //! focused button survives the run moving on.
 
@@ -39,18 +42,26 @@ fn line(out: &mut Html, class: &str, text: &str) {
     html!(out, "<p class=\"{}\">{}</p>", class, text);
 }
 
-/// Every replica's view and the purgatories, computed once per change for all cards.
-type CardData = (Vec<ReplicaView>, Vec<PurgatoryView>);
+/// Every replica's view and the controller's leader and epoch, computed once per change
+/// for all cards.
+#[derive(Clone, Debug, PartialEq)]
+struct CardData {
+    views: Vec<ReplicaView>,
+    leader: Option<u32>,
+    epoch: i32,
+}
+
+fn card_data(w: &Replication) -> CardData {
+    let p = w.partition();
+    CardData { views: w.replica_views(), leader: p.leader(), epoch: p.leader_epoch() }
+}
 
 #[component]
 pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
-    let cluster: Memo<CardData> =
-        Memo::new(move |_| session.with(|run| (run.world().replica_views(), run.world().purgatory_views())));
-    let ids =
-        Memo::new(move |_: Option<&Vec<u32>>| cluster.with(|(views, _)| views.iter().map(|v| v.broker).collect()));
-    let cols = move || session.with(|run| run.world().brokers().len() + 2);
+    let cluster: Memo<CardData> = Memo::new(move |_| session.with(|run| card_data(run.world())));
+    let ids = Memo::new(move |_: Option<&Vec<u32>>| cluster.with(|c| c.views.iter().map(|v| v.broker).collect()));
     view! {
-        <div class="node-cards" style=move || format!("--cols: {}", cols())>
+        <div class="node-cards">
             <ProducerCard session=session/>
             <For each=move || ids.get() key=|id: &u32| *id let:id>
                 <BrokerCard id=id cluster=cluster session=session/>
@@ -66,12 +77,17 @@ fn producer_markup(run: &crate::model::scene::Run<Replication>) -> Html {
     let mut out = Html::new();
     line(&mut out, "mono", &format!("acks={}", acks_text(w.settings().acks)));
     line(&mut out, "", &tf(key::REPLICATION_PRODUCER_IN_FLIGHT, &[("count", &p.in_flight.to_string())]));
-    line(&mut out, "", &tf(key::REPLICATION_PRODUCER_WAITING, &[("count", &p.waiting_for_leader.to_string())]));
-    // Its latest line in the event log: the last callback or error (kept in embeds too).
-    if let Some(last) = run.sim().log().iter().rev().find(|e| e.actor == Actor::Producer) {
-        line(&mut out, "note mono", &format!("{} {}", t(key::REPLICATION_PRODUCER_LAST), render(&last.fact.message())));
+    if p.waiting_for_leader > 0 {
+        line(&mut out, "", &tf(key::REPLICATION_PRODUCER_WAITING, &[("count", &p.waiting_for_leader.to_string())]));
     }
     out
+}
+
+/// The producer's latest line in the event log: the last callback or error (said under the
+/// cards, so it is there in embeds too).
+fn producer_last(run: &crate::model::scene::Run<Replication>) -> Option<String> {
+    let last = run.sim().log().iter().rev().find(|e| e.actor == Actor::Producer)?;
+    Some(format!("{} {}", t(key::REPLICATION_PRODUCER_LAST), render(&last.fact.message())))
 }
 
 #[component]
@@ -117,55 +133,103 @@ fn role_style(role: ReplicaRole) -> (&'static str, &'static str) {
     }
 }
 
-/// Role and epoch as the broker believes them (for a dead broker: what it believed last).
-fn role_line(v: &ReplicaView) -> String {
-    let line = format!(
-        "{} · {}",
-        t(role_style(v.role).0),
-        tf(key::REPLICATION_BROKER_EPOCH, &[("epoch", &v.leader_epoch.to_string())])
-    );
-    if v.alive {
-        line
+/// The controller's view of a broker: leader (with the epoch), follower in the ISR, or out.
+fn controller_says(v: &ReplicaView, c: &CardData) -> (String, &'static str) {
+    if c.leader == Some(v.broker) {
+        (tf(key::REPLICATION_NODE_LEADER, &[("epoch", &c.epoch.to_string())]), "isr-leader")
+    } else if v.in_isr {
+        (t(key::REPLICATION_NODE_IN_ISR).to_string(), "isr-in")
     } else {
-        tf(key::REPLICATION_BROKER_WAS, &[("role", &line)])
+        (t(key::REPLICATION_NODE_OUT_OF_ISR).to_string(), "isr-out")
     }
 }
 
-fn broker_markup(v: &ReplicaView, parked: &PurgatoryView) -> Html {
-    let mut out = html!("<p class=\"state\" data-testid=\"broker-{}-state\">{}</p>", v.broker, t(state_line(v).0));
-    line(&mut out, "", &role_line(v));
-    if v.in_isr {
-        line(&mut out, "", t(key::REPLICATION_BROKER_IN_ISR));
-    } else {
-        line(&mut out, "out", t(key::REPLICATION_BROKER_OUT_ISR));
+/// Role and epoch as a live broker believes them, when that is not what the controller says
+/// (a broker that agrees, or is down, says nothing more).
+fn belief_line(v: &ReplicaView, c: &CardData) -> Option<String> {
+    let leads = c.leader == Some(v.broker);
+    let agrees = v.leader_epoch == c.epoch
+        && match v.role {
+            ReplicaRole::Leader => leads,
+            ReplicaRole::Follower => !leads,
+            ReplicaRole::Unknown => false,
+        };
+    if !v.alive || agrees {
+        return None;
     }
-    line(&mut out, "mono", &format!("LEO {} · HW {}", v.log_end_offset, v.high_watermark));
-    let cache = v.epoch_cache.iter().map(|(e, o)| format!("{e}→{o}")).collect::<Vec<_>>().join(" ");
-    html!(
-        out,
-        "<p class=\"mono small\" title=\"{}\">{} {}</p>",
-        t(key::REPLICATION_BROKER_CHECKPOINT_HINT),
-        t(key::REPLICATION_BROKER_CHECKPOINT),
-        if cache.is_empty() { "—".into() } else { cache }
-    );
-    if v.slow_fetch_delay_ms > 0 {
-        line(&mut out, "note", &tf(key::REPLICATION_BROKER_SLOW, &[("ms", &v.slow_fetch_delay_ms.to_string())]));
-    }
-    if !parked.parked_fetches.is_empty() {
-        line(&mut out, "note", &tf(key::REPLICATION_BROKER_PARKED, &[("followers", &names(&parked.parked_fetches))]));
-    }
-    if parked.waiting_produces > 0 {
-        let count = parked.waiting_produces.to_string();
-        line(&mut out, "note", &tf(key::REPLICATION_BROKER_WAITING_PRODUCES, &[("count", &count)]));
+    Some(format!(
+        "{} · {}",
+        t(role_style(v.role).0),
+        tf(key::REPLICATION_BROKER_EPOCH, &[("epoch", &v.leader_epoch.to_string())])
+    ))
+}
+
+fn broker_markup(v: &ReplicaView, c: &CardData) -> Html {
+    let (says, class) = controller_says(v, c);
+    let mut out = html!("<p class=\"says {}\">{}</p>", class, says);
+    html!(out, "<p class=\"state\" data-testid=\"broker-{}-state\">{}</p>", v.broker, t(state_line(v).0));
+    if let Some(belief) = belief_line(v, c) {
+        line(&mut out, "belief", &belief);
     }
     out
 }
 
-/// One broker's view and its purgatories (`None` once it is gone).
-fn broker_now((views, parked): &CardData, id: u32) -> Option<(ReplicaView, PurgatoryView)> {
-    let view = views.iter().find(|v| v.broker == id)?.clone();
-    let parked = parked.iter().find(|p| p.broker == id).cloned().unwrap_or_default();
-    Some((view, parked))
+/// What a broker is doing to the traffic: slowed, holding parked fetches, holding produce
+/// requests (said under the cards, where a sentence has the width it needs).
+fn broker_notes(v: &ReplicaView, parked: &PurgatoryView) -> Vec<String> {
+    let mut notes = Vec::new();
+    if v.slow_fetch_delay_ms > 0 {
+        notes.push(tf(key::REPLICATION_BROKER_SLOW, &[("ms", &v.slow_fetch_delay_ms.to_string())]));
+    }
+    if !parked.parked_fetches.is_empty() {
+        notes.push(tf(key::REPLICATION_BROKER_PARKED, &[("followers", &names(&parked.parked_fetches))]));
+    }
+    if parked.waiting_produces > 0 {
+        let count = parked.waiting_produces.to_string();
+        notes.push(tf(key::REPLICATION_BROKER_WAITING_PRODUCES, &[("count", &count)]));
+    }
+    notes
+}
+
+fn notes_markup(run: &crate::model::scene::Run<Replication>) -> Html {
+    let w = run.world();
+    let parked = w.purgatory_views();
+    let mut items = Html::new();
+    if w.controller_view().leader.is_none() {
+        let (who, what) = (node_name(Node::Controller), t(key::REPLICATION_CONTROLLER_NO_LEADER));
+        html!(items, "<li class=\"offline\"><strong>{}</strong> {}</li>", who, what);
+    }
+    if let Some(last) = producer_last(run) {
+        html!(items, "<li><strong>{}</strong> {}</li>", node_name(Node::Producer), last);
+    }
+    let brokers: Html = w
+        .replica_views()
+        .iter()
+        .flat_map(|v| {
+            let p = parked.iter().find(|p| p.broker == v.broker).cloned().unwrap_or_default();
+            broker_notes(v, &p)
+                .into_iter()
+                .map(|note| html!("<li><strong>{}</strong> {}</li>", broker_name(v.broker), note))
+        })
+        .collect();
+    items.push(&brokers);
+    if items.is_empty() {
+        return items;
+    }
+    html!("<ul>{}</ul>", items)
+}
+
+/// An offline partition, the producer's last callback and the brokers' notes, under the cards.
+#[component]
+pub fn NodeNotes(session: Session<Replication>) -> impl IntoView {
+    let markup = Signal::derive(move || session.with(notes_markup));
+    view! { <Markup class="node-notes" testid="broker-notes" html=markup/> }
+}
+
+/// One broker's view and the controller's (`None` once it is gone).
+fn broker_now(c: &CardData, id: u32) -> Option<(ReplicaView, CardData)> {
+    let view = c.views.iter().find(|v| v.broker == id)?.clone();
+    Some((view, CardData { views: Vec::new(), ..c.clone() }))
 }
 
 #[component]
@@ -173,13 +237,18 @@ fn BrokerCard(id: u32, cluster: Memo<CardData>, session: Session<Replication>) -
     let now = Memo::new(move |_| cluster.with(|c| broker_now(c, id)));
     let class = move || {
         now.with(|n| match n {
-            Some((v, _)) => format!("node-card broker {} role-{}", state_line(v).1, role_style(v.role).1),
+            Some((v, c)) => format!(
+                "node-card broker {} role-{} {}",
+                state_line(v).1,
+                role_style(v.role).1,
+                controller_says(v, c).1
+            ),
             None => "node-card broker".to_string(),
         })
     };
-    let markup = Signal::derive(move || now.with(|n| n.as_ref().map(|(v, p)| broker_markup(v, p)).unwrap_or_default()));
+    let markup = Signal::derive(move || now.with(|n| n.as_ref().map(|(v, c)| broker_markup(v, c)).unwrap_or_default()));
     // The buttons change only when the broker dies or restarts, or is slowed or not.
-    let controls = Memo::new(move |_| now.with(|n| n.as_ref().map(|(v, _)| (v.alive, v.slow_fetch_delay_ms > 0))));
+    let controls = Memo::new(move |_| now.with(|n| n.as_ref().map(|(v, ..)| (v.alive, v.slow_fetch_delay_ms > 0))));
     view! {
         <article class=class data-testid=format!("broker-{id}")>
             <h3>{broker_name(id)}</h3>
@@ -189,23 +258,43 @@ fn BrokerCard(id: u32, cluster: Memo<CardData>, session: Session<Replication>) -
     }
 }
 
+/// A fault button: a short visible verb, the broker's name for screen readers (so its name
+/// reads `Kill broker-2`), the fault's consequence as its tooltip.
+fn fault_button(
+    verb: &'static str,
+    hint: &'static str,
+    class: &'static str,
+    name: &str,
+    run: impl Fn() + 'static,
+) -> AnyView {
+    let name = format!(" {name}");
+    view! {
+        <button class=class title=t(hint) on:click=move |_| run()>{t(verb)}<span class="sr-only">{name}</span></button>
+    }
+    .into_any()
+}
+
 fn broker_actions(id: u32, alive: bool, slowed: bool, session: Session<Replication>) -> AnyView {
     let name = broker_name(id);
-    let args = [("broker", name.as_str())];
     let node = Node::Id(id);
     if !alive {
-        let label = tf(key::REPLICATION_ACTION_RESTART, &args);
+        let label = tf(key::REPLICATION_ACTION_RESTART, &[("broker", name.as_str())]);
         let restart = move |_| session.command(Command::Fault(Fault::Restart(node)));
         return view! { <div class="actions"><button class="primary" on:click=restart>{label}</button></div> }
             .into_any();
     }
     let delay_ms = if slowed { 0 } else { SLOW_MS };
-    let slow_key = if slowed { key::REPLICATION_ACTION_UNSLOW } else { key::REPLICATION_ACTION_SLOW };
+    let slow_key = if slowed { key::REPLICATION_ACTION_UNSLOW_SHORT } else { key::REPLICATION_ACTION_SLOW_SHORT };
     let buttons: [(&'static str, &'static str, &'static str, Fault); 4] = [
-        (key::REPLICATION_ACTION_KILL, key::REPLICATION_ACTION_KILL_HINT, "danger", Fault::Crash(node)),
-        (key::REPLICATION_ACTION_POWERFAIL, key::REPLICATION_ACTION_POWERFAIL_HINT, "danger", Fault::PowerFail(node)),
+        (key::REPLICATION_ACTION_KILL_SHORT, key::REPLICATION_ACTION_KILL_HINT, "danger", Fault::Crash(node)),
         (
-            key::REPLICATION_ACTION_PAUSE,
+            key::REPLICATION_ACTION_POWERFAIL_SHORT,
+            key::REPLICATION_ACTION_POWERFAIL_HINT,
+            "danger",
+            Fault::PowerFail(node),
+        ),
+        (
+            key::REPLICATION_ACTION_PAUSE_SHORT,
             key::REPLICATION_ACTION_PAUSE_HINT,
             "",
             Fault::Pause { node, duration_ms: Some(PAUSE_MS) },
@@ -214,26 +303,22 @@ fn broker_actions(id: u32, alive: bool, slowed: bool, session: Session<Replicati
     ];
     let buttons = buttons
         .into_iter()
-        .map(|(key, hint, class, fault)| {
-            let label = tf(key, &args);
-            view! { <button class=class title=t(hint) on:click=move |_| session.command(Command::Fault(fault))>{label}</button> }
+        .map(|(verb, hint, class, fault)| {
+            fault_button(verb, hint, class, &name, move || session.command(Command::Fault(fault)))
         })
         .collect_view();
     view! { <div class="actions">{buttons}</div> }.into_any()
 }
 
+/// The controller's partition record: the leader is starred on its card (an offline partition
+/// is said under the cards), so here the ISR and the fenced brokers, if any.
 fn controller_markup(w: &Replication) -> Html {
     let c = w.controller_view();
     let mut out = Html::new();
-    let leader = match c.leader {
-        Some(l) => tf(key::REPLICATION_CONTROLLER_LEADER, &[("leader", &broker_name(l))]),
-        None => t(key::REPLICATION_CONTROLLER_NO_LEADER).to_string(),
-    };
-    line(&mut out, "", &leader);
-    line(&mut out, "", &tf(key::REPLICATION_CONTROLLER_EPOCH, &[("epoch", &c.leader_epoch.to_string())]));
     line(&mut out, "mono", &format!("Isr: {}", join(&c.isr)));
-    line(&mut out, "", &tf(key::REPLICATION_CONTROLLER_FENCED, &[("brokers", &join(&c.fenced))]));
-    line(&mut out, "mono small", &format!("unclean.leader.election.enable={}", c.unclean_leader_election));
+    if !c.fenced.is_empty() {
+        line(&mut out, "", &tf(key::REPLICATION_CONTROLLER_FENCED, &[("brokers", &join(&c.fenced))]));
+    }
     out
 }
 
@@ -245,9 +330,12 @@ fn ControllerCard(session: Session<Replication>) -> impl IntoView {
         <article class="node-card controller" data-testid="controller">
             <h3>{node_name(Node::Controller)}</h3>
             <Markup html=markup/>
-            <button on:click=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked())) title=t(key::REPLICATION_UNCLEAN_HINT) data-testid="unclean-toggle">
-                {move || if unclean.get() { t(key::REPLICATION_UNCLEAN_OFF) } else { t(key::REPLICATION_UNCLEAN_ON) }}
-            </button>
+            // The property and its value as one checkbox; its name breaks at its dots in a narrow card.
+            <label class="unclean" title=t(key::REPLICATION_UNCLEAN_HINT)>
+                <input type="checkbox" data-testid="unclean-toggle" prop:checked=move || unclean.get()
+                    on:change=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked()))/>
+                "unclean."<wbr/>"leader."<wbr/>"election."<wbr/>"enable"
+            </label>
         </article>
     }
 }

@@ -1,7 +1,9 @@
 //! Each replica's log as a row of offsets, aligned across replicas: cells coloured and
 //! labelled by leader epoch, ▲HW and △LEO markers. Big logs show only their last offsets,
-//! the older ones folded into one range cell per row (never one node per record).
-//! Read-only, so drawn as markup from the replica views.
+//! the older ones folded into one range cell per row (never one node per record). Each row
+//! names its replica with LEO, HW and its leader-epoch-checkpoint. Read-only, so drawn as
+//! markup from the replica views; the grid scrolls sideways in its own box when it is wider
+//! than the page, opened at its newest offsets with the replica names kept in view.
 
 use leptos::prelude::*;
 
@@ -50,6 +52,30 @@ pub fn marker(offset: i64, hw: i64, leo: i64) -> &'static str {
     }
 }
 
+/// The marker as markup, one line a mark (a cell is too narrow for both side by side).
+fn marker_markup(offset: i64, hw: i64, leo: i64) -> Html {
+    marker(offset, hw, leo).split(' ').filter(|m| !m.is_empty()).map(|m| html!("<span>{}</span>", m)).collect()
+}
+
+/// `e0→0 e1→3`: the leader-epoch-checkpoint, each epoch with the offset it starts at.
+fn checkpoint_text(cache: &[(i32, i64)]) -> String {
+    if cache.is_empty() {
+        return "—".into();
+    }
+    cache.iter().map(|(e, o)| format!("e{e}→{o}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Which cell of the head row the grid opens scrolled to (1-based, as `:nth-child` counts):
+/// the lowest high watermark among the offsets drawn as cells, so every ▲HW there is in view
+/// with as many of the newest offsets as fit (a HW in the fold is said by the fold).
+pub fn first_hw_child(views: &[ReplicaView]) -> Option<usize> {
+    let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
+    let (start, _) = window(max_leo);
+    let lowest = views.iter().map(|v| v.high_watermark).filter(|hw| *hw >= start).min()?;
+    let fold = usize::from(start > 0);
+    Some(2 + fold + (lowest - start) as usize)
+}
+
 fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
     let (start, end) = window(max_leo);
@@ -74,12 +100,15 @@ fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<
     let star = if is_leader { " ★" } else { "" };
     let (class, state) = if v.alive { ("log-row", "") } else { ("log-row down", t(key::REPLICATION_LOGS_DOWN)) };
     let mut cells = html!(
-        "<div class=\"who\"><strong>{}{}</strong> <span class=\"muted\">{}</span><span class=\"num small\">LEO {} · HW {}</span></div>",
+        "<div class=\"who\"><span><strong>{}{}</strong> <span class=\"muted\">{}</span></span><span class=\"num small\">LEO {} · HW {}</span><span class=\"ckpt\" title=\"{}\"><span class=\"sr-only\">{} </span>{}</span></div>",
         broker_name(v.broker),
         star,
         state,
         leo,
-        hw
+        hw,
+        t(key::REPLICATION_BROKER_CHECKPOINT_HINT),
+        t(key::REPLICATION_BROKER_CHECKPOINT),
+        checkpoint_text(&v.epoch_cache)
     );
     if start > 0 {
         fold_cell(&mut cells, v, start);
@@ -128,7 +157,7 @@ fn slot(out: &mut Html, offset: i64, record: Option<RecordView>, hw: i64, leo: i
         None if offset == leo => html!("<div class=\"rec next\" title=\"{}\"></div>", t(key::REPLICATION_LOGS_NEXT)),
         None => html!("<div class=\"rec empty\"></div>"),
     };
-    html!(out, "<div class=\"{}\">{}<div class=\"mark\">{}</div></div>", class, cell, marker(offset, hw, leo));
+    html!(out, "<div class=\"{}\">{}<div class=\"mark\">{}</div></div>", class, cell, marker_markup(offset, hw, leo));
 }
 
 fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
@@ -154,14 +183,46 @@ fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
 
 #[component]
 pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
-    let markup = Signal::derive(move || {
-        session.with(|run| grid_markup(&run.world().replica_views(), run.world().partition().leader()))
+    let grid = Memo::new(move |_| {
+        session.with(|run| {
+            let views = run.world().replica_views();
+            (grid_markup(&views, run.world().partition().leader()), first_hw_child(&views))
+        })
+    });
+    let markup = Signal::derive(move || grid.with(|(html, _)| html.clone()));
+    let scroll = NodeRef::<leptos::html::Div>::new();
+    // Whenever the grid changes, the newest offsets come into view, as far as the lowest HW
+    // stays in view right of the replicas' names.
+    Effect::new(move |_| {
+        let child = grid.with(|(_, child)| *child);
+        request_animation_frame(move || {
+            if let Some(el) = scroll.get_untracked() {
+                el.set_scroll_left(scroll_target(&el, child));
+            }
+        });
     });
     view! {
-        <section aria-labelledby="rep-logs-title">
+        <section class="rep-logs" aria-labelledby="rep-logs-title">
             <h2 id="rep-logs-title">{t(key::REPLICATION_LOGS)}</h2>
-            <p class="legend">{t(key::REPLICATION_LOGS_LEGEND)}</p>
-            <Markup class="rep-scroll" html=markup/>
+            // A group, not a region: the section around it is the landmark of that name.
+            <div class="rep-scroll" node_ref=scroll tabindex="0" role="group" aria-label=t(key::REPLICATION_LOGS)>
+                <Markup html=markup/>
+            </div>
         </section>
+    }
+}
+
+/// The scroll position that shows the head row's `child` cell just right of the sticky names,
+/// or the grid's end if that comes first.
+fn scroll_target(el: &web_sys::HtmlElement, child: Option<usize>) -> i32 {
+    use wasm_bindgen::JsCast;
+    let end = el.scroll_width() - el.client_width();
+    let cell = |selector: &str| {
+        el.query_selector(selector).ok().flatten().and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok())
+    };
+    let names = cell(".log-row.head > .who").map_or(0, |w| w.offset_left() + w.offset_width());
+    match child.and_then(|child| cell(&format!(".log-row.head > :nth-child({child})"))) {
+        Some(hw) => (hw.offset_left() - names - 6).clamp(0, end.max(0)),
+        None => end,
     }
 }

@@ -15,22 +15,33 @@ use super::widgets::SceneViews;
 use crate::i18n::{key, t};
 use crate::model::kernel::Describe;
 use crate::model::replication::{node_actor, Node, Replication};
+use wire::{Lane, WireLane, WireList, WireState};
 
-/// The stage: messages on the wire between the nodes, and each replica's log with HW and LEO;
-/// below, the ledger, the partition's state, configuration and network links.
+/// The stage: the node cards between the wire's two lanes of messages, the details of the
+/// messages, and each replica's log with HW and LEO. Below: the keys to the drawing, the
+/// ledger, the partition's state, configuration and network links.
 pub fn views(session: Session<Replication>) -> SceneViews {
+    let wire = WireState::new(session);
+    let brokers = move || session.with(|run| run.world().brokers().len());
+    // The columns' proportions and the lanes' width in SVG units, for the cards' grid.
+    let columns = move || format!("--brokers: {}; --units: {}", brokers(), wire::total_width(brokers()));
     SceneViews {
         intro: key::REPLICATION_INTRO,
         stage: view! {
             <div class="replication">
-                <section aria-labelledby="rep-cluster-title">
+                <section class="rep-cluster" aria-labelledby="rep-cluster-title">
                     <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
-                    <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
-                    <div class="rep-scroll">
-                        <wire::Wire session=session/>
-                        <brokers::NodeCards session=session/>
+                    <div class="rep-scroll" tabindex="0" role="region" aria-label=t(key::REPLICATION_WIRE_LABEL)>
+                        <div class="rep-columns" style=columns>
+                            <WireLane session=session state=wire lane=Lane::Above/>
+                            <brokers::NodeCards session=session/>
+                            <WireLane session=session state=wire lane=Lane::Below/>
+                        </div>
                     </div>
-                    <wire::WireList session=session/>
+                    <div class="rep-notes">
+                        <WireList state=wire/>
+                        <brokers::NodeNotes session=session/>
+                    </div>
                 </section>
                 <logs::LogGrid session=session/>
             </div>
@@ -38,6 +49,10 @@ pub fn views(session: Session<Replication>) -> SceneViews {
         .into_any(),
         panels: view! {
             <div class="replication">
+                <div class="rep-key">
+                    <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
+                    <p class="legend">{t(key::REPLICATION_LOGS_LEGEND)}</p>
+                </div>
                 <div class="rep-panels">
                     <ledger::LedgerPanel session=session/>
                     <panels::PartitionPanel session=session/>

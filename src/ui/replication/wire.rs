@@ -1,10 +1,12 @@
-//! The network strip: producer, brokers and controller as boxes in columns, messages in
-//! flight drawn along arcs at the position their progress says, cut links drawn dashed.
-//! Drawn as SVG markup from pure functions (read-only: the controls are in the cards).
+//! The wire: two lanes of arcs around the node cards (producer, brokers, controller in
+//! columns). Messages going right travel in the lane above the cards, messages going left
+//! in the lane below, so a request and its response never share a lane; cut links are drawn
+//! dashed in both. A message is a keyed, focusable pill: focusing or tapping it shows its
+//! details in the line under the cards (hovering shows them as a tooltip too).
 
 use leptos::prelude::*;
 
-use super::{broker_name, node_name};
+use super::node_name;
 use crate::html;
 use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
@@ -13,14 +15,23 @@ use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Repl
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
-/// Width of one node column in SVG units (the cards below use equal columns).
-pub const COL_W: f64 = 200.0;
-const HEIGHT: f64 = 180.0;
-const MID_Y: f64 = 90.0;
-const BOX_W: f64 = 150.0;
-const BOX_H: f64 = 40.0;
-/// The most messages drawn at once (the list below says how many there are).
+/// Width of the producer's column in SVG units; the cards between the lanes use columns of
+/// the same proportions (`.rep-columns` in replication.css).
+pub const PRODUCER_W: f64 = 100.0;
+/// Width of the controller's column.
+pub const CONTROLLER_W: f64 = 120.0;
+/// Width of a broker's column (wider: its card holds the fault buttons).
+pub const BROKER_W: f64 = 150.0;
+/// Height of one lane in SVG units.
+pub const LANE_H: f64 = 38.0;
+/// Distance of an arc's ends from the cards: half a pill and a gap, so a message just sent
+/// or arriving stays inside its lane.
+const EDGE: f64 = 11.0;
+const PILL_H: f64 = 18.0;
+/// The most messages drawn at once (the line under the cards says how many there are).
 const MAX_DRAWN: usize = 40;
+/// Messages whose details the line under the cards lists (the picked one first).
+const LISTED: usize = 1;
 
 /// Column of a node: producer first, then brokers 1..n, then the controller.
 pub fn column(node: Node, brokers: usize) -> usize {
@@ -31,12 +42,51 @@ pub fn column(node: Node, brokers: usize) -> usize {
     }
 }
 
-fn center_x(col: usize) -> f64 {
-    (col as f64 + 0.5) * COL_W
+/// The lanes' width: both ends and every broker.
+pub fn total_width(brokers: usize) -> f64 {
+    PRODUCER_W + brokers as f64 * BROKER_W + CONTROLLER_W
 }
 
-/// A quadratic arc from one node to another: left-to-right arcs above the boxes,
-/// right-to-left below, so a request and its response never share a lane.
+fn center_x(col: usize, brokers: usize) -> f64 {
+    match col {
+        0 => PRODUCER_W / 2.0,
+        c if c > brokers => PRODUCER_W + brokers as f64 * BROKER_W + CONTROLLER_W / 2.0,
+        c => PRODUCER_W + (c as f64 - 0.5) * BROKER_W,
+    }
+}
+
+/// The lane above the cards (messages going right) or below them (going left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lane {
+    Above,
+    Below,
+}
+
+impl Lane {
+    pub fn of(from_col: usize, to_col: usize) -> Lane {
+        if from_col < to_col {
+            Lane::Above
+        } else {
+            Lane::Below
+        }
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            Lane::Above => "wire lane-above",
+            Lane::Below => "wire lane-below",
+        }
+    }
+
+    fn marker(self) -> &'static str {
+        match self {
+            Lane::Above => "rep-arrow-above",
+            Lane::Below => "rep-arrow-below",
+        }
+    }
+}
+
+/// A quadratic arc from one column to another, bulging away from the cards.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arc {
     pub start: (f64, f64),
@@ -44,13 +94,14 @@ pub struct Arc {
     pub end: (f64, f64),
 }
 
-pub fn arc(from_col: usize, to_col: usize) -> Arc {
-    let (x1, x2) = (center_x(from_col), center_x(to_col));
-    let up = x1 < x2;
-    // Ends clear of the boxes by half a message pill, so a message just sent does not hide a label.
-    let clear = BOX_H / 2.0 + 11.0;
-    let (edge, sign) = if up { (MID_Y - clear, -1.0) } else { (MID_Y + clear, 1.0) };
-    let apex = (12.0 + 0.05 * (x2 - x1).abs()).min(42.0);
+pub fn arc(lane: Lane, from_col: usize, to_col: usize, brokers: usize) -> Arc {
+    let (x1, x2) = (center_x(from_col, brokers), center_x(to_col, brokers));
+    // The highest apex keeps a pill at the top of the arc inside the lane.
+    let apex = (10.0 + 0.05 * (x2 - x1).abs()).min(LANE_H - EDGE - PILL_H / 2.0 - 1.0);
+    let (edge, sign) = match lane {
+        Lane::Above => (LANE_H - EDGE, -1.0),
+        Lane::Below => (EDGE, 1.0),
+    };
     Arc { start: (x1, edge), control: ((x1 + x2) / 2.0, edge + sign * 2.0 * apex), end: (x2, edge) }
 }
 
@@ -84,45 +135,56 @@ fn message_text(m: &InFlightView) -> String {
     format!("{} {} → {} · {}", m.kind.api_name(), node_name(m.from), node_name(m.to), render(&m.detail.message()))
 }
 
-/// A node box: column, label, second line, state class.
-fn node_box(out: &mut Html, col: usize, label: &str, sub: &str, class: &str) {
-    let (x, cx) = (center_x(col) - BOX_W / 2.0, center_x(col));
-    html!(
-        out,
-        "<g class=\"node {}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" class=\"label\">{}</text><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" class=\"sub\">{}</text></g>",
-        class,
-        x,
-        MID_Y - BOX_H / 2.0,
-        BOX_W,
-        BOX_H,
-        cx,
-        MID_Y - 4.0,
-        label,
-        cx,
-        MID_Y + 12.0,
-        sub
-    );
+/// Who a message is across steps: kind, ends, send time, and its rank among equals
+/// (a produce of three records sends three requests at once).
+pub type MsgKey = (MessageKind, Node, Node, u64, usize);
+
+/// The messages in flight with their keys, in the queue's order.
+fn keyed(messages: Vec<InFlightView>) -> Vec<(MsgKey, InFlightView)> {
+    let mut out: Vec<(MsgKey, InFlightView)> = Vec::with_capacity(messages.len());
+    for m in messages {
+        let rank = out.iter().filter(|(k, _)| (k.0, k.1, k.2, k.3) == (m.kind, m.from, m.to, m.sent_ms)).count();
+        out.push(((m.kind, m.from, m.to, m.sent_ms, rank), m));
+    }
+    out
 }
 
-fn node_boxes(out: &mut Html, w: &Replication) {
-    let n = w.brokers().len();
-    let p = w.partition();
-    node_box(out, 0, &node_name(Node::Producer), "", "producer");
-    for b in w.brokers() {
-        let (sub, class) = if !b.alive {
-            (t(key::REPLICATION_NODE_DOWN).to_string(), "down")
-        } else if b.paused {
-            (t(key::REPLICATION_NODE_PAUSED).to_string(), "paused")
-        } else if p.leader() == Some(b.id) {
-            (tf(key::REPLICATION_NODE_LEADER, &[("epoch", &p.leader_epoch().to_string())]), "leader")
-        } else if p.isr().contains(&b.id) {
-            (t(key::REPLICATION_NODE_IN_ISR).to_string(), "follower")
-        } else {
-            (t(key::REPLICATION_NODE_OUT_OF_ISR).to_string(), "out")
-        };
-        node_box(out, b.id as usize, &broker_name(b.id), &sub, class);
+/// What the lanes and the line under the cards share: the messages and the one picked.
+#[derive(Clone, Copy)]
+pub struct WireState {
+    messages: Memo<Vec<(MsgKey, InFlightView)>>,
+    brokers: Memo<usize>,
+    picked: RwSignal<Option<MsgKey>>,
+}
+
+impl WireState {
+    pub fn new(session: Session<Replication>) -> Self {
+        Self {
+            messages: Memo::new(move |_| session.with(|run| keyed(in_flight(run.sim())))),
+            brokers: Memo::new(move |_| session.with(|run| run.world().brokers().len())),
+            picked: RwSignal::new(None),
+        }
     }
-    node_box(out, n + 1, &node_name(Node::Controller), "", "controller");
+}
+
+fn cut_links_markup(w: &Replication, lane: Lane) -> Html {
+    let n = w.brokers().len();
+    let mut out = Html::new();
+    for (a, b) in link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b)) {
+        let (ca, cb) = (column(a, n), column(b, n));
+        let arc = arc(lane, ca.min(cb), ca.max(cb), n);
+        let (mx, my) = point_on(arc, 0.5);
+        let title = tf(key::REPLICATION_LINK_CUT_TITLE, &[("a", &node_name(a)), ("b", &node_name(b))]);
+        html!(
+            out,
+            "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">✂</text></g>",
+            title,
+            arc_path(arc),
+            mx,
+            my + 5.0
+        );
+    }
+    out
 }
 
 /// Every pair of endpoints that has a link a learner can cut.
@@ -138,88 +200,144 @@ pub fn link_pairs(brokers: u32) -> Vec<(Node, Node)> {
     pairs
 }
 
-fn cut_link(out: &mut Html, a: Node, b: Node, n: usize) {
-    let (ca, cb) = (column(a, n), column(b, n));
-    let arc = arc(ca.min(cb), ca.max(cb));
-    let (mx, my) = point_on(arc, 0.5);
-    let title = tf(key::REPLICATION_LINK_CUT_TITLE, &[("a", &node_name(a)), ("b", &node_name(b))]);
-    html!(
-        out,
-        "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">✂</text></g>",
-        title,
-        arc_path(arc),
-        mx,
-        my + 5.0
-    );
+/// Where a message is drawn in its lane, and whether it has room for its label.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub x: f64,
+    pub y: f64,
+    /// false: it would cover a labelled pill, so it is drawn as a dot (its details are the same).
+    pub labelled: bool,
 }
 
-fn message(out: &mut Html, m: &InFlightView, n: usize) {
-    let arc = arc(column(m.from, n), column(m.to, n));
-    let (x, y) = point_on(arc, m.progress);
-    let (label, class) = kind_style(m.kind);
-    let width = 12.0 + 6.6 * label.chars().count() as f64;
-    html!(
-        out,
-        "<path class=\"track {}\" d=\"{}\" marker-end=\"url(#rep-arrow)\"/><g class=\"msg {}\" transform=\"translate({:.1} {:.1})\"><title>{}</title><rect x=\"{:.1}\" y=\"-9\" width=\"{:.1}\" height=\"18\" rx=\"9\"/><text y=\"4\" text-anchor=\"middle\">{}</text></g>",
-        class,
-        arc_path(arc),
-        class,
-        x,
-        y,
-        message_text(m),
-        -width / 2.0,
-        width,
-        label
-    );
+fn pill_width(label: &str) -> f64 {
+    12.0 + 7.4 * label.chars().count() as f64
 }
 
-/// The whole drawing's markup for the run's current state.
-fn markup(run: &crate::model::scene::Run<Replication>) -> Html {
-    let w = run.world();
-    let n = w.brokers().len();
-    let mut out = html!("<defs><marker id=\"rep-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 L0 10 z\"/></marker></defs>");
-    for (a, b) in link_pairs(n as u32).into_iter().filter(|(a, b)| !w.link_up(*a, *b)) {
-        cut_link(&mut out, a, b, n);
-    }
-    node_boxes(&mut out, w);
-    for m in in_flight(run.sim()).iter().take(MAX_DRAWN) {
-        message(&mut out, m, n);
+/// The lane's messages placed along their arcs; the one nearest its destination keeps its label
+/// first, and a pill that would cover a label already placed becomes a dot, so no two labels
+/// overlap.
+pub fn place(lane: Lane, brokers: usize, messages: &[(MsgKey, InFlightView)]) -> Vec<(MsgKey, Placed)> {
+    let mut mine: Vec<&(MsgKey, InFlightView)> = messages
+        .iter()
+        .take(MAX_DRAWN)
+        .filter(|(_, m)| Lane::of(column(m.from, brokers), column(m.to, brokers)) == lane)
+        .collect();
+    mine.sort_by(|a, b| b.1.progress.total_cmp(&a.1.progress));
+    let mut labels: Vec<(f64, f64, f64)> = Vec::new();
+    let mut out = Vec::with_capacity(mine.len());
+    for (k, m) in mine {
+        let (x, y) = point_on(arc(lane, column(m.from, brokers), column(m.to, brokers), brokers), m.progress);
+        let half = pill_width(kind_style(m.kind).0) / 2.0;
+        let clear = labels.iter().all(|(lx, ly, lh)| (x - lx).abs() > half + lh + 2.0 || (y - ly).abs() > PILL_H + 2.0);
+        if clear {
+            labels.push((x, y, half));
+        }
+        out.push((*k, Placed { x, y, labelled: clear }));
     }
     out
 }
 
+/// One lane: its cut links as markup, its messages as keyed pills.
 #[component]
-pub fn Wire(session: Session<Replication>) -> impl IntoView {
-    let cols = move || session.with(|run| run.world().brokers().len() + 2);
-    let drawing = Signal::derive(move || session.with(markup));
+pub fn WireLane(session: Session<Replication>, state: WireState, lane: Lane) -> impl IntoView {
+    let cuts = Signal::derive(move || session.with(|run| cut_links_markup(run.world(), lane)));
+    let placed = Memo::new(move |_| {
+        let n = state.brokers.get();
+        state.messages.with(|all| place(lane, n, all))
+    });
+    // Drawn in the queue's order, so a message keeps its place in the DOM (and its focus).
+    let keys = Memo::new(move |_| {
+        placed.with(|p| {
+            state
+                .messages
+                .with(|all| all.iter().map(|(k, _)| *k).filter(|k| p.iter().any(|(pk, _)| pk == k)).collect::<Vec<_>>())
+        })
+    });
+    let marker = lane.marker();
     view! {
-        <svg class="wire" role="img" aria-label=t(key::REPLICATION_WIRE_LABEL) style=move || format!("--cols: {}", cols())
-            viewBox=move || format!("0 0 {} {HEIGHT}", cols() as f64 * COL_W)>
-            <Markup host=Host::G html=drawing/>
+        <svg class=lane.class() role="group"
+            viewBox=move || format!("0 0 {} {LANE_H}", total_width(state.brokers.get()))>
+            <defs>
+                <marker id=marker viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M0 0 L10 5 L0 10 z"/>
+                </marker>
+            </defs>
+            <Markup host=Host::G html=cuts/>
+            <For each=move || keys.get() key=|k| *k let:k>
+                <Pill k=k state=state lane=lane placed=placed/>
+            </For>
         </svg>
     }
 }
 
-/// The messages on the wire as text (readable without the drawing).
-fn list_markup(run: &crate::model::scene::Run<Replication>) -> Html {
-    let messages = in_flight(run.sim());
+/// A message: its track and its pill (or dot), where its progress puts it.
+#[component]
+fn Pill(k: MsgKey, state: WireState, lane: Lane, placed: Memo<Vec<(MsgKey, Placed)>>) -> impl IntoView {
+    let (kind, from, to, ..) = k;
+    let (label, class) = kind_style(kind);
+    let text = message_text_of(state, k);
+    let title = text.clone();
+    let at = Memo::new(move |_| placed.with(|p| p.iter().find(|(pk, _)| *pk == k).map(|(_, at)| *at)));
+    let geometry = move || {
+        let n = state.brokers.get();
+        arc(lane, column(from, n), column(to, n), n)
+    };
+    let transform = move || at.get().map(|p| format!("translate({:.1} {:.1})", p.x, p.y)).unwrap_or_default();
+    let width = pill_width(label);
+    let picked = move || state.picked.get() == Some(k);
+    let pick = move || state.picked.set(Some(k));
+    let classes = move || {
+        let dot = at.get().is_some_and(|p| !p.labelled);
+        format!("msg {class}{}{}", if dot { " dot" } else { "" }, if picked() { " picked" } else { "" })
+    };
+    view! {
+        <path class=format!("track {class}") d=move || arc_path(geometry()) marker-end=format!("url(#{})", lane.marker())/>
+        <g class=classes transform=transform tabindex="0" role="button" aria-pressed=move || picked().to_string()
+            aria-label=text on:focus=move |_| pick() on:click=move |_| pick()
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { pick() }>
+            <title>{title}</title>
+            <circle r="6"/>
+            <rect x=format!("{:.1}", -width / 2.0) y=format!("{}", -PILL_H / 2.0) width=format!("{width:.1}") height=PILL_H.to_string() rx="9"/>
+            <text y="4.5" text-anchor="middle">{label}</text>
+        </g>
+    }
+}
+
+/// A message's details (fixed for its life on the wire: only its progress changes).
+fn message_text_of(state: WireState, k: MsgKey) -> String {
+    state
+        .messages
+        .with_untracked(|all| all.iter().find(|(key, _)| *key == k).map(|(_, m)| message_text(m)))
+        .unwrap_or_default()
+}
+
+/// The messages on the wire as text: the picked one first, then the others, a few at most.
+fn list_markup(messages: &[(MsgKey, InFlightView)], picked: Option<MsgKey>) -> Html {
     let mut out = html!("<strong>{}</strong> ", t(key::REPLICATION_WIRE_TITLE));
     if messages.is_empty() {
         html!(out, "<span class=\"muted\">{}</span>", t(key::REPLICATION_WIRE_NONE));
         return out;
     }
-    let items: Html =
-        messages.iter().take(6).map(|m| html!("<li>{} · {:.0}%</li>", message_text(m), m.progress * 100.0)).collect();
+    let first = messages.iter().filter(|(k, _)| Some(*k) == picked);
+    let rest = messages.iter().filter(|(k, _)| Some(*k) != picked);
+    let items: Html = first
+        .chain(rest)
+        .take(LISTED)
+        .map(|(k, m)| {
+            let class = if Some(*k) == picked { "picked" } else { "" };
+            html!("<li class=\"{}\">{} · {:.0}%</li>", class, message_text(m), m.progress * 100.0)
+        })
+        .collect();
     html!(out, "<ul>{}</ul>", items);
-    if messages.len() > 6 {
-        let more = tf(key::REPLICATION_WIRE_MORE_COUNT, &[("count", &(messages.len() - 6).to_string())]);
+    if messages.len() > LISTED {
+        let more = tf(key::REPLICATION_WIRE_MORE_COUNT, &[("count", &(messages.len() - LISTED).to_string())]);
         html!(out, " <span class=\"muted\">{}</span>", more);
     }
     out
 }
 
 #[component]
-pub fn WireList(session: Session<Replication>) -> impl IntoView {
-    let list = Signal::derive(move || session.with(list_markup));
+pub fn WireList(state: WireState) -> impl IntoView {
+    let list = Signal::derive(move || state.messages.with(|all| list_markup(all, state.picked.get())));
     view! { <Markup class="wire-list" testid="in-flight" html=list/> }
 }
