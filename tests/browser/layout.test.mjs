@@ -7,7 +7,7 @@ import { everyPage, measureAll, pagesBySize, problems } from "./stage-metrics.mj
 
 const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer"];
 // Scenes whose stage does not fit yet (issue 13 stays open for it): measured and reported, not failed.
-const NOT_YET = new Set(["log"]);
+const NOT_YET = new Set([]);
 let browser, server, pages;
 before(async () => {
   browser = await launch();

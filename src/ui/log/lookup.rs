@@ -1,4 +1,5 @@
-//! Typing an offset or a timestamp and reading the lookup's phases, beside a dense index and a full scan.
+//! Typing an offset or a timestamp and reading the lookup's phases (the stage); the same lookup
+//! beside a dense index and a full scan (the panels).
 
 use std::cmp::Ordering;
 
@@ -38,7 +39,6 @@ pub fn LookupPanel(session: Session<LogLab>) -> impl IntoView {
     view! {
         <section class="log-lookup" aria-labelledby="log-lookup-title">
             <h2 id="log-lookup-title">{t(key::LOG_LOOKUP_TITLE)}</h2>
-            <p class="legend">{t(key::LOG_LOOKUP_HINT)}</p>
             <form class="log-lookup-form" on:submit=move |ev| { ev.prevent_default(); send(false); }>
                 <label>{t(key::LOG_LOOKUP_INPUT)}
                     <input type="text" inputmode="numeric" data-testid="lookup-input" prop:value=move || text.get()
@@ -138,8 +138,27 @@ fn offset_phases(found: &OffsetLookup) -> Html {
         let gap = tf(key::LOG_LOOKUP_GAP, &[("target", &target), ("offset", &found.found_offset.to_string())]);
         html!(out, "<p class=\"legend\">{}</p>", gap);
     }
-    out.push(&compare_table(found));
     out
+}
+
+/// The last offset lookup done three ways (the panels' worked numbers), once there is one.
+#[component]
+pub fn ComparePanel(session: Session<LogLab>) -> impl IntoView {
+    let table = Memo::new(move |_| {
+        session.with(|run| match run.world().last_lookup() {
+            Some(LookupResult::Offset(Ok(found))) => Some(compare_table(found)),
+            _ => None,
+        })
+    });
+    let markup = Signal::derive(move || table.get().unwrap_or_default());
+    view! {
+        <Show when=move || table.with(Option::is_some)>
+            <section class="log-compare-panel" aria-labelledby="log-compare-title">
+                <h2 id="log-compare-title">{t(key::LOG_COMPARE_TITLE)}</h2>
+                <Markup html=markup class="log-scroll" role="group" tabindex="0" label=Signal::stored(t(key::LOG_COMPARE_TITLE).to_string())/>
+            </section>
+        </Show>
+    }
 }
 
 fn compare_table(found: &OffsetLookup) -> Html {

@@ -50,13 +50,14 @@ pub fn lookup_segment(lookup: Option<&LookupResult>) -> Option<i64> {
     }
 }
 
-/// The stage: the partition directory and the lookup walk; below, the dump, configs and actions.
+/// The stage: the partition directory and the lookup walk, side by side on a wide screen;
+/// below, the keys to the drawing, the lookup's comparison, the dump, configs and actions.
 pub fn views(session: Session<LogLab>) -> SceneViews {
     let focus = Focus::new(session);
     SceneViews {
         intro: key::LOG_INTRO,
         stage: view! {
-            <div class="log-lab">
+            <div class="log-lab log-stage">
                 <strip::Directory session=session focus=focus/>
                 <lookup::LookupPanel session=session/>
             </div>
@@ -64,7 +65,12 @@ pub fn views(session: Session<LogLab>) -> SceneViews {
         .into_any(),
         panels: view! {
             <div class="log-lab">
-                <p class="legend">{t(key::LOG_LEGEND)}</p>
+                <div class="log-key">
+                    <p class="legend">{t(key::LOG_LEGEND)}</p>
+                    <p class="legend">{t(key::LOG_AXIS_LEGEND)}</p>
+                    <p class="legend">{t(key::LOG_LOOKUP_HINT)}</p>
+                </div>
+                <lookup::ComparePanel session=session/>
                 <dump::SegmentDetail session=session focus=focus/>
                 <div class="log-columns">
                     <controls::ConfigPanel session=session/>

@@ -85,7 +85,7 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
     Effect::new(move |_| {
         focus.base.track();
         count.track();
-        request_animation_frame(move || center_selected(strip));
+        request_animation_frame(move || reveal_selected(strip));
     });
     view! {
         <section class="log-dir" aria-labelledby="log-dir-title">
@@ -99,12 +99,33 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
     }
 }
 
-/// Scrolls the strip sideways so the focused segment's card is in the middle.
-fn center_selected(strip: NodeRef<leptos::html::Ul>) {
+/// Scrolls the strip sideways so the focused segment's card is wholly in view and the strip
+/// starts at a card's edge (no card cut at the left): from the start when the card fits there,
+/// else from the first card from which it fits. Near the end of the strip, room is added after
+/// the last card so that this position can be scrolled to.
+fn reveal_selected(strip: NodeRef<leptos::html::Ul>) {
     let Some(strip) = strip.get_untracked() else { return };
+    let _ = strip.remove_attribute("style");
     let Ok(Some(card)) = strip.query_selector(".log-card.selected") else { return };
-    let Ok(card) = card.dyn_into::<web_sys::HtmlElement>() else { return };
-    let left = card.offset_left() - (strip.client_width() - card.offset_width()) / 2;
+    let Some(item) = card.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+    let right = item.offset_left() + item.offset_width();
+    let width = strip.client_width();
+    let left_of = |el: &web_sys::Element| el.dyn_ref::<web_sys::HtmlElement>().map_or(0, |h| h.offset_left());
+    let start = strip.first_element_child().map_or(0, |first| left_of(&first));
+    let mut left = 0;
+    let mut next = strip.first_element_child();
+    while let Some(el) = next {
+        let at = left_of(&el);
+        if right - at <= width || at >= item.offset_left() {
+            left = at - start;
+            break;
+        }
+        next = el.next_element_sibling();
+    }
+    let short = left - (strip.scroll_width() - width);
+    if short > 0 {
+        let _ = strip.set_attribute("style", &format!("padding-right: {}px", short + start));
+    }
     strip.set_scroll_left(left.max(0));
 }
 
@@ -227,6 +248,5 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
             <div class="figure"><dt>{t(key::LOG_OFFSETS_LEO)}</dt><dd class="num" data-testid="log-end-offset">{move || offsets.get().log_end_offset}</dd></div>
             <div class="figure"><dt>{t(key::LOG_OFFSETS_RECORDS)}</dt><dd class="num">{move || offsets.get().records}</dd></div>
         </dl>
-        <p class="legend">{t(key::LOG_AXIS_LEGEND)}</p>
     }
 }
