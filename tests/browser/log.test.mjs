@@ -84,3 +84,27 @@ test("a focused segment card keeps keyboard focus while the run steps", async ()
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), id);
   assert.deepEqual(page.problems, []);
 });
+
+test("the directory opens with the focused segment whole and no card cut at its left edge; dump lines wrap in their box", async () => {
+  for (const width of [1280, 700]) {
+    const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=log&preset=lab1-segments`);
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId("segment-00000000000000198490").click();
+    await page.waitForTimeout(200);
+    const cut = await page.getByTestId("strip").evaluate((strip) => {
+      const box = strip.getBoundingClientRect();
+      const selected = strip.querySelector(".log-card.selected").getBoundingClientRect();
+      const cutAtLeft = [...strip.children].some((li) => {
+        const r = li.getBoundingClientRect();
+        return r.left < box.left - 0.5 && r.right > box.left + 0.5;
+      });
+      return { cutAtLeft, whole: selected.left >= box.left - 0.5 && selected.right <= box.right + 0.5 };
+    });
+    assert.deepEqual(cut, { cutAtLeft: false, whole: true }, `at ${width} px`);
+    const dump = page.getByTestId("dump-log");
+    assert.ok(await dump.evaluate((el) => el.scrollWidth <= el.clientWidth), `the dump's lines wrap at ${width} px`);
+    assert.match(await dump.innerText(), /baseOffset: 198490 lastOffset: 198504 count: 15 position: 0 CreateTime: \d+ size: \d+ magic: 2/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -75,3 +75,39 @@ test("clicking Kill on a broker takes it down, and a 1000-record log is drawn fo
   await shot(big, "lab2-acks-1");
   assert.deepEqual([...page.problems, ...big.problems], []);
 });
+
+test("in a 700 px embed the stage fits whole: every node's card in view, a message's details on tap and on focus", async () => {
+  const url = `${lab.server.url}?scene=replication&preset=loss-acks-1&embed=1`;
+  const desk = await openPage(lab.browser, url);
+  await desk.setViewportSize({ width: 700, height: 900 });
+  const picture = await desk.locator(".picture").boundingBox();
+  assert.ok(picture.height <= 560, `the picture is ${picture.height} px tall`);
+  await desk.context().close();
+  // A touch screen of the same width (its buttons are taller, for fingers).
+  const context = await lab.browser.newContext({ viewport: { width: 700, height: 900 }, hasTouch: true, locale: "en-US" });
+  const page = await context.newPage();
+  const problems = [...desk.problems];
+  page.on("pageerror", (err) => problems.push(String(err)));
+  await page.goto(url);
+  await page.waitForSelector("svg.wire .msg");
+  // The fifth column (the controller) is not cut off: the cluster does not scroll at 700 px.
+  const cluster = page.getByRole("region", { name: /Network: producer, brokers and controller/ });
+  assert.ok(await cluster.evaluate((el) => el.scrollWidth <= el.clientWidth), "the cluster box does not scroll");
+  const box = await cluster.boundingBox();
+  const controller = await page.getByTestId("controller").boundingBox();
+  assert.ok(controller.x + controller.width <= box.x + box.width + 0.5, "the controller's card is in view");
+  // Tapping a message shows its details under the cards; focusing another shows its own.
+  const messages = page.locator("svg.wire .msg");
+  await messages.first().tap();
+  const first = await messages.first().getAttribute("aria-label");
+  assert.equal(await page.locator('[data-testid="in-flight"] li.picked').innerText(), `${first} · 0%`);
+  await messages.nth(1).focus();
+  const second = await messages.nth(1).getAttribute("aria-label");
+  assert.notEqual(second, first);
+  assert.match(await page.locator('[data-testid="in-flight"] li.picked').innerText(), new RegExp(`^${second.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  assert.equal(await messages.nth(1).getAttribute("aria-pressed"), "true");
+  // The replica logs scroll in their own box, which the keyboard can reach.
+  assert.equal(await page.getByRole("group", { name: "Replica logs of orders-0" }).getAttribute("tabindex"), "0");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -28,6 +28,8 @@ pub const LANE_H: f64 = 38.0;
 /// or arriving stays inside its lane.
 const EDGE: f64 = 11.0;
 const PILL_H: f64 = 18.0;
+/// Height of a message's touch target.
+const HIT_H: f64 = 34.0;
 /// The most messages drawn at once (the line under the cards says how many there are).
 const MAX_DRAWN: usize = 40;
 /// Messages whose details the line under the cards lists (the picked one first).
@@ -214,8 +216,9 @@ fn pill_width(label: &str) -> f64 {
 }
 
 /// The lane's messages placed along their arcs; the one nearest its destination keeps its label
-/// first, and a pill that would cover a label already placed becomes a dot, so no two labels
-/// overlap.
+/// first, and a pill that would cover a label already placed becomes a dot trailing behind
+/// that label (left of it in the lane above, right of it below), so no two labels overlap and
+/// no dot covers one.
 pub fn place(lane: Lane, brokers: usize, messages: &[(MsgKey, InFlightView)]) -> Vec<(MsgKey, Placed)> {
     let mut mine: Vec<&(MsgKey, InFlightView)> = messages
         .iter()
@@ -223,16 +226,28 @@ pub fn place(lane: Lane, brokers: usize, messages: &[(MsgKey, InFlightView)]) ->
         .filter(|(_, m)| Lane::of(column(m.from, brokers), column(m.to, brokers)) == lane)
         .collect();
     mine.sort_by(|a, b| b.1.progress.total_cmp(&a.1.progress));
-    let mut labels: Vec<(f64, f64, f64)> = Vec::new();
+    let behind = if lane == Lane::Above { -1.0 } else { 1.0 };
+    // Each label placed: centre, half width, dots trailing it so far.
+    let mut labels: Vec<(f64, f64, f64, usize)> = Vec::new();
     let mut out = Vec::with_capacity(mine.len());
     for (k, m) in mine {
         let (x, y) = point_on(arc(lane, column(m.from, brokers), column(m.to, brokers), brokers), m.progress);
         let half = pill_width(kind_style(m.kind).0) / 2.0;
-        let clear = labels.iter().all(|(lx, ly, lh)| (x - lx).abs() > half + lh + 2.0 || (y - ly).abs() > PILL_H + 2.0);
-        if clear {
-            labels.push((x, y, half));
-        }
-        out.push((*k, Placed { x, y, labelled: clear }));
+        let covered = labels
+            .iter_mut()
+            .find(|(lx, ly, lh, _)| (x - *lx).abs() <= half + *lh + 2.0 && (y - *ly).abs() <= PILL_H + 2.0);
+        let placed = match covered {
+            Some((lx, ly, lh, trail)) => {
+                *trail += 1;
+                let x = (*lx + behind * (*lh + 13.0 * *trail as f64 - 4.0)).clamp(7.0, total_width(brokers) - 7.0);
+                Placed { x, y: *ly, labelled: false }
+            }
+            None => {
+                labels.push((x, y, half, 0));
+                Placed { x, y, labelled: true }
+            }
+        };
+        out.push((*k, placed));
     }
     out
 }
@@ -296,6 +311,8 @@ fn Pill(k: MsgKey, state: WireState, lane: Lane, placed: Memo<Vec<(MsgKey, Place
             aria-label=text on:focus=move |_| pick() on:click=move |_| pick()
             on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { pick() }>
             <title>{title}</title>
+            // A larger, unseen target for a finger (most of the lane's height).
+            <rect class="hit" x=format!("{:.1}", -width / 2.0 - 4.0) y=format!("{}", -HIT_H / 2.0) width=format!("{:.1}", width + 8.0) height=HIT_H.to_string()/>
             <circle r="6"/>
             <rect x=format!("{:.1}", -width / 2.0) y=format!("{}", -PILL_H / 2.0) width=format!("{width:.1}") height=PILL_H.to_string() rx="9"/>
             <text y="4.5" text-anchor="middle">{label}</text>
