@@ -9,3 +9,29 @@ pub mod scenes;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// A bundle's `main`: the shell with one scene (`bundle!(overview, EN_OVERVIEW)`), or the
+/// front page (`bundle!(home)`). Natively the binary only explains itself.
+#[macro_export]
+macro_rules! bundle {
+    (home) => {
+        $crate::bundle!(@main start_home, "home", None,
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_HOME]);
+    };
+    ($scene:ident, $table:ident) => {
+        $crate::bundle!(@main start_scene, stringify!($scene), Some($crate::scenes::mounts::$scene),
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table]);
+    };
+    (@main $start:ident, $id:expr, $mount:expr, $english:expr) => {
+        #[cfg(target_arch = "wasm32")]
+        fn main() {
+            static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, mount: $mount, english: $english };
+            $crate::ui::$start(&BUNDLE);
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        fn main() {
+            println!("Kafka Lab runs in the browser: see README.md (scripts/run).");
+        }
+    };
+}

@@ -240,6 +240,22 @@ fn percent_decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// The site root's path for a page at `pathname` that sits `root` (`""` or `"../"`) below it.
+pub fn root_path(pathname: &str, root: &str) -> String {
+    let mut path = pathname.strip_suffix("index.html").unwrap_or(pathname).to_string();
+    for _ in 0..root.matches("../").count() {
+        let trimmed = path.trim_end_matches('/');
+        path = match trimmed.rfind('/') {
+            Some(cut) => trimmed[..=cut].to_string(),
+            None => "/".to_string(),
+        };
+    }
+    if path.is_empty() {
+        path.push('/');
+    }
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +321,17 @@ mod tests {
         assert_eq!(state.to_query(), "scene=log&embed=1&theme=dark");
         assert_eq!(LinkState::parse("theme=purple", SCENES).unwrap().theme, None, "an unknown theme is ignored");
         assert_eq!(Theme::Auto.next().next().next(), Theme::Auto, "the button cycles back to the system's theme");
+    }
+
+    #[test]
+    fn a_scene_page_links_back_to_the_site_root() {
+        assert_eq!(root_path("/", ""), "/");
+        assert_eq!(root_path("/kafka-lab/", ""), "/kafka-lab/");
+        assert_eq!(root_path("/kafka-lab/index.html", ""), "/kafka-lab/");
+        assert_eq!(root_path("/kafka-lab/timer/", "../"), "/kafka-lab/");
+        assert_eq!(root_path("/kafka-lab/timer/index.html", "../"), "/kafka-lab/");
+        assert_eq!(root_path("/timer/", "../"), "/");
+        assert_eq!(root_path("/timer", "../"), "/");
     }
 }
 

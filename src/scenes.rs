@@ -5,11 +5,15 @@
 use crate::link::LinkState;
 use crate::model::cluster::Cluster;
 use crate::model::group::GroupLab;
-use crate::model::kernel::{Describe, Moment};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::kernel::Describe;
+use crate::model::kernel::Moment;
 use crate::model::log::LogLab;
 use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
-use crate::model::scene::{LabScene, Preset, Run, RunError, DEFAULT_SEED};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::scene::Preset;
+use crate::model::scene::{LabScene, Run, RunError, DEFAULT_SEED};
 use crate::model::timer::TimerLab;
 
 /// What a run shows, in English: for tests that check a link reopens the same state.
@@ -48,30 +52,34 @@ pub struct StoryReport {
     pub real_ms_to_outcome: Option<u64>,
 }
 
-/// One scene as the shell's navigation and the tests see it.
+/// One scene as the shell's navigation and the tests see it. On wasm only its link id and
+/// name: a scene's bundle links its own model and views alone (see [`mounts`]).
 #[derive(Clone, Copy)]
 pub struct SceneInfo {
     pub id: &'static str,
     pub title_key: &'static str,
+    #[cfg(not(target_arch = "wasm32"))]
     pub presets: fn() -> &'static [Preset],
     /// Builds the preset's run; `Err` says why it cannot be built.
+    #[cfg(not(target_arch = "wasm32"))]
     pub replay: fn(&Preset) -> Result<(), RunError>,
     /// Opens a link's run and writes down what it shows.
+    #[cfg(not(target_arch = "wasm32"))]
     pub transcript: fn(&LinkState) -> Result<Transcript, RunError>,
     /// Every event-log line of a link's run (actor and fact) in the active locale.
+    #[cfg(not(target_arch = "wasm32"))]
     pub rendered: fn(&LinkState) -> Vec<String>,
     /// How the link's preset (or the scene's default) story plays out (for native tests).
     #[cfg(not(target_arch = "wasm32"))]
     pub story: fn(&LinkState) -> Result<StoryReport, RunError>,
-    /// Opens the scene in the shell (the UI exists on wasm only).
-    #[cfg(target_arch = "wasm32")]
-    pub(crate) mount: fn(&LinkState) -> crate::ui::Mounted,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn replay<S: LabScene>(preset: &Preset) -> Result<(), RunError> {
     Run::<S>::from_preset(preset).map(|_| ())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn transcript<S: LabScene>(link: &LinkState) -> Result<Transcript, RunError> {
     let run = open_run::<S>(link)?;
     let sim = run.sim();
@@ -85,6 +93,7 @@ fn transcript<S: LabScene>(link: &LinkState) -> Result<Transcript, RunError> {
     })
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn rendered<S: LabScene>(link: &LinkState) -> Vec<String> {
     let Ok(run) = open_run::<S>(link) else {
         return Vec::new();
@@ -152,33 +161,51 @@ pub fn caption_text(caption: &crate::model::story::Caption) -> String {
     }
 }
 
-/// One registry entry: the model type, its name's catalog key and its UI component.
-macro_rules! scene {
-    ($model:ty, $title_key:literal, $views:path) => {
-        SceneInfo {
+/// The registry: each line names a scene's link id, model, name's catalog key and views.
+/// It makes [`SCENES`] (navigation and tests) and, on wasm, one mount function per scene
+/// in [`mounts`]: a scene's bundle calls only its own, so the linker leaves the others out.
+macro_rules! registry {
+    ($($scene:ident: $model:ty, $title_key:literal, $views:path;)*) => {
+        /// Every scene, in navigation order. Adding a scene: its model and UI folders, one line
+        /// in this registry and its bundle in `src/bin/`.
+        pub const SCENES: &[SceneInfo] = &[$(SceneInfo {
             id: <$model as LabScene>::ID,
             title_key: $title_key,
+            #[cfg(not(target_arch = "wasm32"))]
             presets: <$model as LabScene>::presets,
+            #[cfg(not(target_arch = "wasm32"))]
             replay: replay::<$model>,
+            #[cfg(not(target_arch = "wasm32"))]
             transcript: transcript::<$model>,
+            #[cfg(not(target_arch = "wasm32"))]
             rendered: rendered::<$model>,
             #[cfg(not(target_arch = "wasm32"))]
             story: story_report::<$model>,
-            #[cfg(target_arch = "wasm32")]
-            mount: |link| crate::ui::mount::<$model>(link, $views),
+        }),*];
+
+        /// Each scene's entry into the shell: opens the link's run and builds its views.
+        #[cfg(target_arch = "wasm32")]
+        pub mod mounts {
+            use super::*;
+            $(
+                #[doc = concat!("Opens the `", stringify!($scene), "` scene (its bundle's only scene).")]
+                pub fn $scene(link: &LinkState) -> crate::ui::Mounted {
+                    crate::ui::mount::<$model>(link, $views)
+                }
+            )*
         }
+
     };
 }
 
-/// Every scene, in navigation order. Adding a scene: its model and UI folders, and one line here.
-pub const SCENES: &[SceneInfo] = &[
-    scene!(Cluster, "scene.overview", crate::ui::overview::views),
-    scene!(LogLab, "scene.log", crate::ui::log::views),
-    scene!(Replication, "scene.replication", crate::ui::replication::views),
-    scene!(GroupLab, "scene.groups", crate::ui::groups::views),
-    scene!(Partitioner, "scene.partitioner", crate::ui::partitioner::views),
-    scene!(TimerLab, "scene.timer", crate::ui::timer::views),
-];
+registry! {
+    overview: Cluster, "scene.overview", crate::ui::overview::views;
+    log: LogLab, "scene.log", crate::ui::log::views;
+    replication: Replication, "scene.replication", crate::ui::replication::views;
+    groups: GroupLab, "scene.groups", crate::ui::groups::views;
+    partitioner: Partitioner, "scene.partitioner", crate::ui::partitioner::views;
+    timer: TimerLab, "scene.timer", crate::ui::timer::views;
+}
 
 /// The scene a link id names.
 pub fn find(id: &str) -> Option<&'static SceneInfo> {

@@ -82,7 +82,7 @@ fn every_fact_of_every_preset_renders_with_all_its_arguments() {
 
 #[test]
 fn every_message_key_is_declared_once_across_the_interface_and_the_model() {
-    let mut ids: Vec<&str> = kafka_lab::i18n::EN.iter().map(|(k, _)| *k).collect();
+    let mut ids: Vec<&str> = kafka_lab::i18n::english_entries().map(|(k, _)| k).collect();
     ids.extend(kafka_lab::model::MESSAGE_TABLES.iter().flat_map(|t| t.iter()).map(|k| k.id));
     ids.extend(kafka_lab::link::LINK_KEYS.iter().map(|k| k.id));
     let total = ids.len();

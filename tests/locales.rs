@@ -100,7 +100,7 @@ fn every_locale_has_every_key_with_englishs_holes() {
         assert!(!text.contains("(s)") && !text.contains("(es)"), "en {key} has a (s): {text}");
     }
     for locale in translated_locales() {
-        let file = locale.file().expect("a file");
+        let file = format!("locales/{}", locale.file().expect("a file"));
         let texts = read(&file);
         let missing: Vec<&String> = english.keys().filter(|k| !texts.contains_key(*k)).collect();
         let extra: Vec<&String> = texts.keys().filter(|k| !english.contains_key(*k)).collect();
@@ -121,7 +121,8 @@ fn every_locale_has_every_key_with_englishs_holes() {
 fn every_fact_of_every_preset_renders_in_every_locale() {
     // One test walks the locales in turn: the active locale is global to the process.
     for locale in LOCALES.iter().copied() {
-        let entries = locale.file().map(|file| read(&file).into_iter().collect()).unwrap_or_default();
+        let entries =
+            locale.file().map(|file| read(&format!("locales/{file}")).into_iter().collect()).unwrap_or_default();
         i18n::activate(locale, entries);
         for scene in SCENES {
             for preset in (scene.presets)() {
@@ -138,4 +139,20 @@ fn every_fact_of_every_preset_renders_in_every_locale() {
         }
     }
     i18n::activate(Locale::En, Vec::new());
+}
+
+/// Each bundle fetches a locale file cut to its texts by key prefix (scripts/site.mjs): the
+/// shell's prefixes, and its own scene's or the front page's. A key under any other prefix
+/// would be in no bundle's file and would show in English.
+#[test]
+fn every_key_lands_in_a_bundles_locale_file() {
+    let site = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/site.mjs")).expect("site.mjs");
+    let shared = site.lines().find(|l| l.starts_with("const SHARED_PREFIXES")).expect("SHARED_PREFIXES in site.mjs");
+    let mut prefixes: BTreeSet<String> =
+        shared.split('"').skip(1).step_by(2).map(String::from).chain(["home".to_string()]).collect();
+    prefixes.extend(SCENES.iter().map(|s| s.id.to_string()));
+    for key in english().keys() {
+        let prefix = key.split('.').next().unwrap_or_default();
+        assert!(prefixes.contains(prefix), "{key}: no bundle's locale file holds the prefix {prefix}");
+    }
 }

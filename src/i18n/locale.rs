@@ -90,9 +90,10 @@ impl Locale {
         }
     }
 
-    /// The file the app fetches for this locale (none for English, which is compiled in).
+    /// The name of the file the app fetches for this locale from its bundle's folder
+    /// (`locales/<bundle>/`); none for English, which is compiled in.
     pub fn file(self) -> Option<String> {
-        (self != Locale::En).then(|| format!("locales/{}.toml", self.tag()))
+        (self != Locale::En).then(|| format!("{}.toml", self.tag()))
     }
 }
 

@@ -36,9 +36,33 @@ fn active() -> &'static RwLock<Active> {
     ACTIVE.get_or_init(|| RwLock::new(Active { locale: Locale::En, texts: HashMap::new() }))
 }
 
+/// The English tables a page uses: natively all of them; in a bundle, those it names.
+type Tables = &'static [&'static [(&'static str, &'static str)]];
+
+#[cfg(target_arch = "wasm32")]
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// Names the English tables of this bundle (the shell's and its scene's): call it first.
+#[cfg(target_arch = "wasm32")]
+pub fn use_english(tables: Tables) {
+    let _ = TABLES.set(tables);
+}
+
+fn tables() -> Tables {
+    #[cfg(target_arch = "wasm32")]
+    return TABLES.get().copied().unwrap_or(&[]);
+    #[cfg(not(target_arch = "wasm32"))]
+    EN_ALL
+}
+
+/// Every interface key and its English text (of the tables this page uses).
+pub fn english_entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+    tables().iter().flat_map(|table| table.iter().copied())
+}
+
 fn english() -> &'static HashMap<&'static str, &'static str> {
     static ENGLISH: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    ENGLISH.get_or_init(|| EN.iter().copied().collect())
+    ENGLISH.get_or_init(|| english_entries().collect())
 }
 
 /// The locale texts are shown in.
@@ -155,12 +179,12 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_texts_non_empty() {
-        let mut keys: Vec<&str> = EN.iter().map(|(k, _)| *k).collect();
+        let mut keys: Vec<&str> = english_entries().map(|(k, _)| k).collect();
         let total = keys.len();
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), total, "a message key is defined twice");
-        for (key, text) in EN {
+        for (key, text) in english_entries() {
             assert!(!text.trim().is_empty(), "{key} has no text");
         }
     }

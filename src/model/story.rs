@@ -102,7 +102,7 @@ impl<S: LabScene> Story<S> {
     pub fn stops(&self, history: &History<S>) -> Vec<usize> {
         let mut stops: Vec<usize> = self.beat_positions(history).into_iter().map(|(p, _)| p).collect();
         stops.extend(self.outcome_position(history));
-        stops.sort_unstable();
+        crate::model::kernel::order::sort(&mut stops);
         stops.dedup();
         stops
     }

@@ -20,8 +20,9 @@ use crate::scenes::{self, SCENES};
 /// The seed a run starts with when the link names none.
 pub use crate::model::scene::DEFAULT_SEED;
 
+/// The shell around the bundle's scene; `mount` opens it from the link.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     let query = url::current_query();
     let ids = scenes::ids();
     let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
@@ -31,15 +32,14 @@ pub fn App() -> impl IntoView {
     };
     let theme = RwSignal::new(super::theme::chosen(link.theme));
     super::theme::apply(theme.get_untracked());
-    let info = link.scene.as_deref().and_then(scenes::find).unwrap_or(&SCENES[0]);
-    let scene = info.id.to_string();
-    let Mounted { shell, picker, views, error } = (info.mount)(&link);
+    let scene = super::bundle_id().to_string();
+    let Mounted { shell, picker, views, error } = mount(&link);
     link_error = link_error.or(error);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
     let present = RwSignal::new(link.present);
     install_keyboard(shell.clone(), play, help_open, present);
-    keep_url_current(shell.clone(), embed, present);
+    keep_url_current(shell.clone(), play, embed, present);
     if embed {
         embed::post_height_on_resize();
     }
@@ -80,11 +80,11 @@ pub fn App() -> impl IntoView {
 }
 
 /// A mounted scene: the shell's handle, its preset menu, its views, and why the link was refused.
-pub(crate) struct Mounted {
-    pub shell: Shell,
-    pub picker: AnyView,
-    pub views: SceneViews,
-    pub error: Option<Message>,
+pub struct Mounted {
+    pub(crate) shell: Shell,
+    pub(crate) picker: AnyView,
+    pub(crate) views: SceneViews,
+    pub(crate) error: Option<Message>,
 }
 
 /// Opens scene `S` from the link and builds its views (called from the registry).
@@ -124,16 +124,24 @@ fn install_keyboard(shell: Shell, play: PlayState, help_open: RwSignal<bool>, pr
     });
 }
 
-/// Rewrites the address bar whenever the run changes, so a copied link reproduces the screen.
-fn keep_url_current(shell: Shell, embed: bool, present: RwSignal<bool>) {
+/// Keeps the address bar naming the state on screen, so a copied or bookmarked link reproduces
+/// it: once the run rests (a pause, an idle moment) and when the page is hidden, not on every
+/// step — each rewrite costs the browser a dozen ms, which Play would pay at every frame.
+fn keep_url_current(shell: Shell, play: PlayState, embed: bool, present: RwSignal<bool>) {
+    url::flush_on_page_hide();
     Effect::new(move |_| {
         super::present::apply(present.get());
-        url::replace(&shell.link(embed));
+        let link = shell.link(embed);
+        if play.playing.get() {
+            url::hold(link);
+        } else {
+            url::schedule(link);
+        }
     });
 }
 
 #[component]
-fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal<crate::link::Theme>) -> impl IntoView {
+pub(super) fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal<crate::link::Theme>) -> impl IntoView {
     let toggle_theme = move |_| {
         let next = theme.get_untracked().next();
         theme.set(next);
@@ -166,7 +174,7 @@ fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal<crate::lin
                 {SCENES.iter().map(|scene| {
                     let here = scene.id == current;
                     view! {
-                        <a href=format!("?scene={}", scene.id) aria-current=if here { Some("page") } else { None }>{t(scene.title_key)}</a>
+                        <a href=url::scene_link(scene.id) aria-current=if here { Some("page") } else { None }>{t(scene.title_key)}</a>
                     }
                 }).collect_view()}
             </nav>
@@ -263,7 +271,7 @@ fn copy_to_clipboard(text: &str) {
 }
 
 #[component]
-fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
+pub(super) fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <Show when=move || open.get()>
             <div class="dialog-backdrop" on:click=move |_| open.set(false)>

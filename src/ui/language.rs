@@ -63,6 +63,8 @@ pub fn mark_document(locale: Locale) {
 /// Fetches the locale's file and hands its entries to `ready` (nothing on any failure: English stays).
 pub fn load(locale: Locale, ready: impl FnOnce(Vec<(String, String)>) + 'static) {
     let Some(file) = locale.file() else { return };
+    // Each bundle has its own file per locale, holding only the texts it shows.
+    let file = format!("{}locales/{}/{file}", super::url::root(), super::bundle_id());
     let Some(window) = web_sys::window() else { return };
     let promise = window.fetch_with_str(&file);
     wasm_bindgen_futures::spawn_local(async move {
@@ -85,7 +87,8 @@ pub fn switch_to(locale: Locale) {
         let _ = storage.set_item(STORAGE_KEY, locale.tag());
     }
     let Some(window) = web_sys::window() else { return };
-    // The address already holds the whole state; only its `lang=` changes.
+    // The address holds the whole state (once its last change is written); only `lang=` changes.
+    super::url::flush();
     let query = super::url::current_query();
     let mut parts: Vec<String> = query
         .trim_start_matches('?')

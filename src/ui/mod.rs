@@ -2,11 +2,13 @@
 //! and one folder per scene. No Kafka logic here: views read the model and send commands.
 
 mod app;
-pub(crate) use app::{mount, Mounted};
+pub(crate) use app::mount;
+pub use app::Mounted;
 mod config_panel;
 mod embed;
 mod event_log;
 pub(crate) mod groups;
+mod home;
 mod keyboard;
 mod language;
 pub(crate) mod log;
@@ -26,17 +28,56 @@ mod widgets;
 
 use crate::i18n::{key, t};
 
-/// Entry point: installs the panic overlay and mounts the app.
-pub fn start() {
+/// What one bundle (one page's wasm) holds: its scene, or the front page, and the English
+/// tables its texts come from. Each `src/bin/` file names one.
+pub struct Bundle {
+    /// The bundle's id: a scene's link id, or `home` for the front page.
+    pub id: &'static str,
+    /// Opens the bundle's scene (`None`: the front page, which lists the scenes).
+    pub mount: Option<fn(&crate::link::LinkState) -> Mounted>,
+    /// The English tables of the shell and of this bundle's scene.
+    pub english: &'static [&'static [(&'static str, &'static str)]],
+}
+
+thread_local! {
+    static BUNDLE: std::cell::Cell<Option<&'static Bundle>> = const { std::cell::Cell::new(None) };
+}
+
+/// The id of the running bundle (`home` until one starts).
+pub(crate) fn bundle_id() -> &'static str {
+    BUNDLE.with(|b| b.get()).map_or("home", |b| b.id)
+}
+
+/// Entry point of a scene's bundle: the shell around its scene.
+pub fn start_scene(bundle: &'static Bundle) {
+    use leptos::prelude::*;
+    start(bundle, |bundle| bundle.mount.map(|mount| view! { <app::App mount=mount/> }).into_any());
+}
+
+/// Entry point of the front page's bundle (it never links the scene shell).
+pub fn start_home(bundle: &'static Bundle) {
+    use leptos::prelude::*;
+    start(bundle, |_| view! { <home::Home/> }.into_any());
+}
+
+type Root = fn(&'static Bundle) -> leptos::prelude::AnyView;
+
+/// Installs the panic overlay and mounts the bundle's root view.
+fn start(bundle: &'static Bundle, root: Root) {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_panic_overlay(&info.to_string());
     }));
+    crate::i18n::use_english(bundle.english);
+    BUNDLE.with(|b| b.set(Some(bundle)));
+    if url::belongs_elsewhere(bundle.id) {
+        return;
+    }
     let locale = language::choose(&url::current_query());
     language::mark_document(crate::i18n::Locale::En);
     // English at once; another locale mounts again when its file has arrived.
     let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
-    let english = leptos::mount::mount_to(body.clone(), app::App);
+    let english = leptos::mount::mount_to(body.clone(), move || root(bundle));
     if locale == crate::i18n::Locale::En {
         english.forget();
         return;
@@ -48,7 +89,7 @@ pub fn start() {
         crate::i18n::activate(locale, entries);
         language::mark_document(locale);
         drop(slot.borrow_mut().take());
-        leptos::mount::mount_to(body, app::App).forget();
+        leptos::mount::mount_to(body, move || root(bundle)).forget();
     });
 }
 

@@ -76,7 +76,7 @@ pub fn marker_views<S: LabScene>(story: &Story<S>, history: &History<S>) -> Vec<
             out.push(MarkerView { position, kind: "beat", of, label });
         }
     }
-    out.sort_by_key(|m| m.position);
+    crate::model::kernel::order::sort_by_key(&mut out, |m| m.position);
     out
 }
 
@@ -115,7 +115,7 @@ pub fn jump_target<S: LabScene>(story: &Story<S>, history: &History<S>, to: Jump
     let here = history.position();
     let beats = story.beat_positions(history).into_iter().map(|(p, _)| p);
     let mut positions: Vec<usize> = history.marks().map(|(p, _)| p).chain(beats).collect();
-    positions.sort_unstable();
+    crate::model::kernel::order::sort(&mut positions);
     positions.dedup();
     let mut marks = positions.into_iter();
     match to {

@@ -2,7 +2,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { ARTIFACTS, launch, openPage, serve, snapshot, text } from "./harness.mjs";
+import { ARTIFACTS, launch, openPage, serve, snapshot, text, linkOf } from "./harness.mjs";
 
 let browser, root, sub;
 
@@ -61,7 +61,7 @@ test("a copied link reproduces the same state in a new page", async () => {
   for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowRight");
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
   const state = await snapshot(page);
-  const link = page.url();
+  const link = await linkOf(page);
   assert.match(link, /kill-2/);
   const copy = await openPage(browser, link);
   assert.deepEqual(await snapshot(copy), state);
@@ -88,7 +88,7 @@ test("the config panel applies Kafka properties and refuses impossible ones with
   await page.getByLabel("partitions", { exact: true }).fill("12");
   await page.getByRole("button", { name: "Apply and restart" }).click();
   assert.equal(await page.locator('[data-testid^="partition-"]').count(), 12);
-  assert.match(page.url(), /c=partitions:12,replication.factor:2/);
+  assert.match(await linkOf(page), /c=partitions:12,replication.factor:2/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -129,7 +129,7 @@ test("embed mode shows only the scene and posts its height to the host page", as
 test("the same build loads under a sub-path", async () => {
   const page = await openPage(browser, `${sub.url}?scene=overview&preset=leader-crash`);
   assert.equal(await page.locator('[data-testid^="partition-"]').count(), 6);
-  assert.match(page.url(), /\/kafka-lab\/\?scene=overview/);
+  assert.match(await linkOf(page), /\/kafka-lab\/\?scene=overview/);
   assert.deepEqual(page.problems, []);
 });
 

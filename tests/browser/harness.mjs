@@ -88,3 +88,9 @@ export async function openAtEnd(browser, url) {
   if (url.includes("preset=") && !/[?&]t=/.test(url)) await atEnd(page);
   return page;
 }
+
+/** The address bar once the run has rested: the lab writes it 250 ms after the last change. */
+export async function linkOf(page) {
+  await page.waitForTimeout(450);
+  return page.url();
+}

@@ -1,7 +1,7 @@
 // Browser tests of the "Log & index" scene: a learner reads lookups, retention and the directory.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd, linkOf } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -24,7 +24,7 @@ test("find-368500: the lookup goes file name → .index → short scan, and a ty
   await page.waitForFunction(() => document.querySelector('[data-testid="lookup-summary"]')?.innerText.includes("Offset 1000 "));
   assert.match(await text(page, "lookup-summary"), /Offset 1000 → 00000000000000000000\.log/);
   assert.match(await text(page, "lookup-phases"), /compared 368421, 0 → segment 00000000000000000000\.log[\s\S]*→ offset 1000 at position/);
-  assert.match(page.url(), /lookup-1000/);
+  assert.match(await linkOf(page), /lookup-1000/);
 
   await page.getByLabel("Offset or timestamp (ms)").fill("40050");
   await page.getByRole("button", { name: "Find timestamp (offsetsForTimes)" }).click();

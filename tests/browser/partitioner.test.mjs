@@ -1,7 +1,7 @@
 // Browser tests of the Partitioner scene: type keys, add partitions, read what a learner reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd } from "./harness.mjs";
+import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd, linkOf } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -40,7 +40,7 @@ test("a typed key shows murmur2's steps and its partition, before and after addi
   await alterTo(page, 6);
   assert.match(await text(page, "error-banner"), /The topic orders currently has 24 partition\(s\); 6 would not be an increase\./);
   assert.equal(await text(page, "num-partitions"), "24");
-  assert.match(page.url(), /key-636c69656e74652d3432\.alter-24/);
+  assert.match(await linkOf(page), /key-636c69656e74652d3432\.alter-24/);
   assert.deepEqual(page.problems, []);
 });
 

@@ -3,7 +3,7 @@
 // shrinks as well as grows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, useLab } from "./harness.mjs";
+import { openPage, useLab, linkOf } from "./harness.mjs";
 
 const lab = useLab();
 const theme = (page) => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
@@ -12,7 +12,7 @@ test("theme=dark in a link fixes the theme and stays in the link; the ◐ choice
   const page = await openPage(lab.browser, `${lab.server.url}?scene=overview&theme=dark`);
   assert.equal(await theme(page), "dark");
   await page.keyboard.press("ArrowRight");
-  assert.match(page.url(), /theme=dark/);
+  assert.match(await linkOf(page), /theme=dark/);
   await page.context().close();
 
   const learner = await openPage(lab.browser, `${lab.server.url}?scene=log`);

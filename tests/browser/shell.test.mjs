@@ -3,7 +3,7 @@
 // the key-moment counter).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useLab } from "./harness.mjs";
+import { useLab, linkOf } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -67,7 +67,7 @@ test("presenter mode: the p key and present=1, the stage fills the screen, click
   assert.equal(await page.locator(".moments").isVisible(), false, "no counter outside presenter mode");
   await page.keyboard.press("p");
   await page.waitForFunction(() => document.documentElement.classList.contains("present"));
-  assert.match(page.url(), /present=1/, "the link keeps presenter mode");
+  assert.match(await linkOf(page), /present=1/, "the link keeps presenter mode");
   assert.equal(await page.locator("header.top").isVisible(), false, "the header gives its room to the stage");
   const counter = async () => (await page.getByTestId("moments").textContent()).match(/Key moment (\d+) of (\d+)/).slice(1).map(Number);
   const [before, count] = await counter();
@@ -85,8 +85,29 @@ test("presenter mode: the p key and present=1, the stage fills the screen, click
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains("present")), true);
   await page.keyboard.press("p");
   await page.waitForFunction(() => !document.documentElement.classList.contains("present"));
-  assert.doesNotMatch(page.url(), /present=1/);
+  assert.doesNotMatch(await linkOf(page), /present=1/);
   assert.equal(await page.locator("header.top").isVisible(), true);
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test("Play leaves the address bar alone; once paused it names the paused step, and so does a hidden page", async () => {
+  const page = await open("scene=overview&preset=leader-crash");
+  await page.evaluate(() => {
+    window.rewrites = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args) => { window.rewrites += 1; return replace(...args); };
+  });
+  await page.waitForTimeout(400);
+  await page.evaluate(() => { window.rewrites = 0; });
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="position"]').dataset.position) >= 8, null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.rewrites), 0, "no rewrite of the address while playing");
+  await page.keyboard.press("Space");
+  const paused = await page.getByTestId("position").getAttribute("data-position");
+  assert.match(await linkOf(page), new RegExp(`[?&]t=${paused}(&|$)`), "the link names the paused step");
+  await page.keyboard.press("ArrowRight");
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  assert.match(page.url(), new RegExp(`[?&]t=${Number(paused) + 1}(&|$)`), "hiding the page writes the link at once");
   await page.context().close();
 });

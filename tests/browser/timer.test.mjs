@@ -1,7 +1,7 @@
 // Browser tests of the "Timing wheel" scene: what a learner does and reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, clockMs, openPage, settled, text, useLab } from "./harness.mjs";
+import { ARTIFACTS, clockMs, openPage, settled, text, useLab, linkOf } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -31,7 +31,7 @@ test("the 350 ms task starts in level 1 bucket 17, falls into level 0 bucket 10 
   assert.match(await text(page, "moves"), /task #1 \(task350\) ran at 350 ms: level 0 bucket 10 expired/);
 
   // The link keeps the steps: opening it one step back shows the task in level 1 again.
-  const back = page.url().replace(/&t=\d+/, "") + "&t=1";
+  const back = (await linkOf(page)).replace(/&t=\d+/, "") + "&t=1";
   const again = await openPage(lab.browser, back);
   assert.equal(await location(again, 1), "(1, 17)");
   await again.keyboard.press("ArrowRight");
@@ -53,7 +53,7 @@ test("a task added with the form appears in the pending list with its (level, bu
   await page.getByRole("button", { name: "Cancel #4" }).click();
   assert.equal(await row.count(), 0);
   assert.match(await text(page, "ops"), /cancels\s+1\s+1/);
-  assert.match(page.url(), /add-50-mine/);
+  assert.match(await linkOf(page), /add-50-mine/);
   await page.screenshot({ path: `${ARTIFACTS}timer-single-wheel.png`, fullPage: true });
   assert.deepEqual(page.problems, []);
 });

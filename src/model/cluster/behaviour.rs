@@ -107,7 +107,7 @@ impl Cluster {
         let before = p.isr.clone();
         if !p.isr.contains(&id) {
             p.isr.push(id);
-            p.isr.sort_by_key(|r| p.replicas.iter().position(|x| x == r));
+            crate::model::kernel::order::sort_by_key(&mut p.isr, |r| p.replicas.iter().position(|x| x == r));
         }
         let mut leader = LeaderChange::Kept;
         if p.leader.is_none() || p.leader == Some(id) {

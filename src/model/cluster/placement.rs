@@ -27,7 +27,7 @@ pub fn place_replicas(
         ));
     }
     let mut list: Vec<u32> = brokers.to_vec();
-    list.sort_unstable();
+    crate::model::kernel::order::sort(&mut list);
     let n = list.len();
     // RackList draws the rack offset (one rack: nextInt(1)) after the broker list's offset.
     let mut offset = random.next_int(n as i32) as usize;
@@ -59,12 +59,12 @@ mod tests {
         let placed = place_replicas(&[1, 2, 3], 6, 3, &mut random).unwrap();
         for round in placed.chunks(3) {
             let mut leaders: Vec<u32> = round.iter().map(|r| r[0]).collect();
-            leaders.sort_unstable();
+            crate::model::kernel::order::sort(&mut leaders);
             assert_eq!(leaders, vec![1, 2, 3]);
         }
         for replicas in &placed {
             let mut sorted = replicas.clone();
-            sorted.sort_unstable();
+            crate::model::kernel::order::sort(&mut sorted);
             sorted.dedup();
             assert_eq!(sorted.len(), 3);
         }

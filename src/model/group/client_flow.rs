@@ -271,7 +271,7 @@ impl GroupLab {
         }
         let m = self.member_mut(index);
         m.assigned.extend(added.iter().copied());
-        m.assigned.sort();
+        crate::model::kernel::order::sort(&mut m.assigned);
         m.previous_assignment = assignment.clone();
         m.phase = ClientPhase::Stable;
         m.close_span(SpanKind::AwaitingSync, now);

@@ -10,6 +10,7 @@ mod fault;
 mod history;
 mod message;
 mod moment;
+pub mod order;
 mod queue;
 mod tape;
 mod token;

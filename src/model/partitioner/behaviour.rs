@@ -198,7 +198,7 @@ impl Partitioner {
             log.position = until;
             debug_assert!(log.position <= log.end_offset, "a consumer cannot pass the log end offset");
         }
-        done.sort_unstable();
+        crate::model::kernel::order::sort(&mut done);
         for (at_ms, partition, index) in done {
             self.mark_processed(index, at_ms, partition, ctx);
         }

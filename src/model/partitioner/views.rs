@@ -61,7 +61,7 @@ impl Partitioner {
     /// The watched key's records in the order consumers processed them (processed ones only).
     pub fn processing_order(&self) -> Vec<&TrackedRecord> {
         let mut done: Vec<&TrackedRecord> = self.tracked.iter().filter(|r| r.processed_rank.is_some()).collect();
-        done.sort_by_key(|r| r.processed_rank);
+        crate::model::kernel::order::sort_by_key(&mut done, |r| r.processed_rank);
         done
     }
 

@@ -113,7 +113,7 @@ impl Timer {
                 }
             }
         }
-        rows.sort_by_key(|row| (row.expiration_ms, row.id));
+        crate::model::kernel::order::sort_by_key(&mut rows, |row| (row.expiration_ms, row.id));
         rows
     }
 

@@ -145,7 +145,7 @@ impl Lane {
                 html!(out, r#"<path class="{}" d="{}"/>"#, class, d.trim_end());
             }
         }
-        self.labels.sort_by(|a, b| a.x.total_cmp(&b.x));
+        crate::model::kernel::order::sort_by(&mut self.labels, |a, b| a.x.total_cmp(&b.x));
         let baseline = y + geo.baseline();
         let mut free_from = f64::MIN;
         for label in self.labels {

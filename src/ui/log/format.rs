@@ -83,7 +83,7 @@ pub fn strip_slots(count: usize, selected: usize, max: usize) -> Vec<Slot> {
     let mut shown: Vec<usize> = (0..4.min(count)).collect();
     shown.extend(selected.saturating_sub(6)..(selected + 7).min(count));
     shown.extend(count - tail..count);
-    shown.sort_unstable();
+    crate::model::kernel::order::sort(&mut shown);
     shown.dedup();
     let mut slots = Vec::new();
     let mut previous: Option<usize> = None;

@@ -225,7 +225,7 @@ pub fn place(lane: Lane, brokers: usize, messages: &[(MsgKey, InFlightView)]) ->
         .take(MAX_DRAWN)
         .filter(|(_, m)| Lane::of(column(m.from, brokers), column(m.to, brokers)) == lane)
         .collect();
-    mine.sort_by(|a, b| b.1.progress.total_cmp(&a.1.progress));
+    crate::model::kernel::order::sort_by(&mut mine, |a, b| b.1.progress.total_cmp(&a.1.progress));
     let behind = if lane == Lane::Above { -1.0 } else { 1.0 };
     // Each label placed: centre, half width, dots trailing it so far.
     let mut labels: Vec<(f64, f64, f64, usize)> = Vec::new();

@@ -109,7 +109,7 @@ pub fn tags(rings: Rings, dots: &[Dot]) -> Html {
     let soonest = |head: &Dot| {
         dots.iter().filter(|d| (d.level, d.bucket) == (head.level, head.bucket)).map(|d| d.expiration_ms).min()
     };
-    heads.sort_by_key(|head| (soonest(head), head.id));
+    crate::model::kernel::order::sort_by_key(&mut heads, |head| (soonest(head), head.id));
     let anchors: Vec<(f64, f64)> = heads.iter().map(|d| rings.dot(d.level, d.bucket, 0, d.count)).collect();
     let mut out = Html::new();
     for p in labels::place(&anchors) {

@@ -37,7 +37,7 @@ pub fn place(anchors: &[(f64, f64)]) -> Vec<Placed> {
     for left in [true, false] {
         let side: Vec<usize> = (0..anchors.len()).filter(|&i| (anchors[i].0 < center()) == left).collect();
         let mut kept: Vec<usize> = side.into_iter().take(capacity()).collect();
-        kept.sort_by(|&a, &b| anchors[a].1.total_cmp(&anchors[b].1));
+        crate::model::kernel::order::sort_by(&mut kept, |&a, &b| anchors[a].1.total_cmp(&anchors[b].1));
         let wanted: Vec<f64> = kept.iter().map(|&i| anchors[i].1).collect();
         for (&index, y) in kept.iter().zip(spread(&wanted)) {
             let (edge, x, anchor) = if left { (-2.0, -6.0, "end") } else { (SIZE + 2.0, SIZE + 6.0, "start") };
@@ -79,7 +79,7 @@ mod tests {
         let placed = place(&anchors);
         assert_eq!(placed.len(), 4);
         let mut left: Vec<f64> = placed.iter().filter(|p| p.anchor == "end").map(|p| p.y).collect();
-        left.sort_by(f64::total_cmp);
+        crate::model::kernel::order::sort_by(&mut left, f64::total_cmp);
         assert_eq!(left.len(), 3);
         assert!(left.windows(2).all(|w| w[1] - w[0] >= LINE - 1e-9), "{left:?}");
         let right = placed.iter().find(|p| p.index == 2).unwrap();

@@ -91,7 +91,7 @@ impl General<'_> {
 
     fn sorted(&self) -> Vec<String> {
         let mut members: Vec<String> = self.sorted_members.iter().cloned().collect();
-        members.sort_by(|a, b| (self.size(a), a).cmp(&(self.size(b), b)));
+        crate::model::kernel::order::sort_by(&mut members, |a, b| (self.size(a), a).cmp(&(self.size(b), b)));
         members
     }
 
@@ -264,7 +264,9 @@ pub(super) fn general(
 ) -> Assignment {
     let (topic_consumers, consumer_topics) = subscribers(partitions_per_topic, members, &ownership.order);
     let mut sorted_topics: Vec<String> = topic_consumers.keys().cloned().collect();
-    sorted_topics.sort_by(|a, b| (topic_consumers[a].len(), a).cmp(&(topic_consumers[b].len(), b)));
+    crate::model::kernel::order::sort_by(&mut sorted_topics, |a, b| {
+        (topic_consumers[a].len(), a).cmp(&(topic_consumers[b].len(), b))
+    });
     let mut all_partitions: Vec<TopicPartition> = sorted_topics
         .iter()
         .flat_map(|t| (0..partitions_per_topic[t]).map(move |p| TopicPartition::new(t, p)))

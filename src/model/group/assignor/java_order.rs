@@ -32,7 +32,7 @@ pub fn java_map_order<T: Clone>(items: &[T], hash: impl Fn(&T) -> i32) -> Vec<T>
             (((h ^ (h >> 16)) as usize) & mask, index, item.clone())
         })
         .collect();
-    keyed.sort_by_key(|(bucket, index, _)| (*bucket, *index));
+    crate::model::kernel::order::sort_by_key(&mut keyed, |(bucket, index, _)| (*bucket, *index));
     keyed.into_iter().map(|(_, _, item)| item).collect()
 }
 

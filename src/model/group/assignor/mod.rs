@@ -136,7 +136,7 @@ pub fn assign(
         result.entry(member.member_id.clone()).or_default();
     }
     for list in result.values_mut() {
-        list.sort();
+        crate::model::kernel::order::sort(list);
     }
     debug_assert!(no_partition_twice(&result), "an assignor gave a partition to two members");
     result
@@ -151,7 +151,7 @@ fn no_partition_twice(result: &BTreeMap<String, Vec<TopicPartition>>) -> bool {
 /// then dynamic members by member id.
 pub fn member_order(members: &[Subscription]) -> Vec<&Subscription> {
     let mut sorted: Vec<&Subscription> = members.iter().collect();
-    sorted.sort_by(|a, b| match (&a.group_instance_id, &b.group_instance_id) {
+    crate::model::kernel::order::sort_by(&mut sorted, |a, b| match (&a.group_instance_id, &b.group_instance_id) {
         (Some(x), Some(y)) => x.cmp(y),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

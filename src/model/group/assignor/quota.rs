@@ -31,7 +31,7 @@ fn keep_owned(ownership: &Ownership, q: &mut Quotas) -> Kept {
     };
     for consumer in &ownership.order {
         let mut owned = ownership.owned[consumer].clone();
-        owned.sort_by(|a, b| (a.partition, &a.topic).cmp(&(b.partition, &b.topic)));
+        crate::model::kernel::order::sort_by(&mut owned, |a, b| (a.partition, &a.topic).cmp(&(b.partition, &b.topic)));
         owned.retain(|tp| !ownership.claimed_twice.contains(tp));
         let keep = if owned.len() < q.min {
             kept.under_min.push(consumer.clone());
@@ -75,8 +75,8 @@ pub(super) fn constrained(
         .into_iter()
         .filter(|tp| !assigned.contains(tp))
         .collect();
-    under_min.sort();
-    exactly_min.sort();
+    crate::model::kernel::order::sort(&mut under_min);
+    crate::model::kernel::order::sort(&mut exactly_min);
     let mut transferring = BTreeMap::new();
     let mut assign_new = |tp: &TopicPartition, consumer: &String, assignment: &mut Assignment| {
         let list = assignment.get_mut(consumer).expect("entry");

@@ -74,7 +74,7 @@ pub fn owners(world: &GroupLab) -> Arg {
         .filter(|(_, ps)| !ps.is_empty())
         .filter_map(|(id, ps)| world.member_index(id).map(|i| (i, ps.clone())))
         .collect();
-    rows.sort();
+    crate::model::kernel::order::sort(&mut rows);
     list(
         rows.into_iter()
             .map(|(i, ps)| Message::new(OWNER_ITEM).with("member", member(i)).with("partitions", partitions(&ps)))
@@ -96,7 +96,7 @@ pub fn partition_owners(world: &GroupLab) -> Arg {
 /// Members the stored assignment gives nothing, by process index.
 pub fn idle_members(world: &GroupLab) -> Vec<u32> {
     let mut idle: Vec<u32> = world.idle_members().into_iter().filter_map(|id| world.member_index(id)).collect();
-    idle.sort_unstable();
+    crate::model::kernel::order::sort(&mut idle);
     idle
 }
 
@@ -156,7 +156,7 @@ pub fn orphaned(sim: &Sim<GroupLab>) -> (Arg, Arg) {
             held.extend(ps.iter().copied());
         }
     }
-    held.sort_unstable();
+    crate::model::kernel::order::sort(&mut held);
     held.dedup();
     let reassigned = sim.log().iter().find(|e| {
         e.time_ms > crash.time_ms
@@ -176,7 +176,7 @@ pub fn lost_ranges(sim: &Sim<GroupLab>) -> (Arg, i64) {
             _ => None,
         })
         .collect();
-    ranges.sort_unstable();
+    crate::model::kernel::order::sort(&mut ranges);
     let mut merged: Vec<(u32, i64, i64)> = Vec::new();
     for (p, from, to) in ranges {
         match merged.last_mut() {

@@ -116,7 +116,7 @@ impl Purgatory {
         }
         let before = self.isr.clone();
         self.isr.push(replica);
-        self.isr.sort_unstable();
+        crate::model::kernel::order::sort(&mut self.isr);
         let fact = PurgatoryFact::IsrExpanded { replica, before, after: self.isr.clone() };
         record(ctx, Actor::Broker(LEADER), fact);
     }

@@ -1,0 +1,35 @@
+// The size report behind scripts/size: gzip bytes per page, as the browser fetches them.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const DIST = process.argv[2] || "dist";
+const GOAL_KB = 180;
+const manifest = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
+const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const rows = [];
+for (const [id, assets] of Object.entries(manifest)) {
+  const locales = readdirSync(join(DIST, "locales", id)).map((f) => [f, gz(join("locales", id, f))]);
+  const [localeFile, locale] = locales.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const parts = {
+    js: gz(join("assets", assets.js)),
+    wasm: gz(join("assets", assets.wasm)),
+    css: assets.css.reduce((sum, f) => sum + gz(join("assets", f)), 0),
+  };
+  const pages = id === "home" ? [["/", "index.html"]] : [[`/?scene=${id}`, "index.html"], [`/${id}/`, join(id, "index.html")]];
+  for (const [url, html] of pages) {
+    const english = gz(html) + parts.js + parts.wasm + parts.css;
+    rows.push({ url, html: gz(html), ...parts, locale, localeFile, english, total: english + locale });
+  }
+}
+const cols = ["html", "js", "wasm", "css", "locale", "english", "total"];
+console.log(["page".padEnd(22), ...cols.map((c) => c.padStart(8))].join(" ") + "   (KB gzip; locale: the heaviest file)");
+let worst = 0;
+for (const row of rows) {
+  worst = Math.max(worst, row.total);
+  console.log([row.url.padEnd(22), ...cols.map((c) => kb(row[c]).padStart(8))].join(" ") + `   ${row.localeFile}`);
+}
+const verdict = worst / 1024 <= GOAL_KB ? "within" : "OVER";
+console.log(`heaviest page: ${kb(worst)} KB gzip with its locale file: ${verdict} the ${GOAL_KB} KB goal`);

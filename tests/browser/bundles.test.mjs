@@ -1,0 +1,89 @@
+// One bundle per page: a scene's page, at the root (`?scene=X`, the links course pages hold)
+// or its own (`X/`), fetches that scene's bundle and no other; both open the same state; the
+// bare root is the front page, whose cards open the scenes; a scene page handed another
+// scene's link passes it to the root.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { text, useLab } from "./harness.mjs";
+
+const lab = useLab();
+const manifest = JSON.parse(readFileSync(`${process.env.DIST ?? "dist"}/manifest.json`, "utf8"));
+const SCENES = Object.keys(manifest).filter((id) => id !== "home");
+// One story per scene: the preset menu's first entries of the course notes.
+const PRESET = {
+  overview: "leader-crash", log: "find-368500", replication: "lab2-acks-1",
+  groups: "rebalance-loop", partitioner: "cliente-42", timer: "hierarchy-350",
+};
+
+/** What must match for "the same state": position, clock, trace hash, caption and result card. */
+async function snapshot(page) {
+  const ids = ["position", "clock", "trace-hash", "caption", "result-card"];
+  return Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await text(page, id)])));
+}
+
+/** Opens `path` and returns the bundle ids whose files the page fetched, and the page. */
+async function open(path, ready = "main.scene [data-testid]") {
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  const bundles = new Set();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(String(err)));
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname.split("/").pop();
+    for (const [id, assets] of Object.entries(manifest)) {
+      if (file === assets.js || file === assets.wasm) bundles.add(id);
+    }
+  });
+  await page.goto(`${lab.server.url}${path}`);
+  await page.waitForSelector(ready, { timeout: 20000 });
+  return { page, bundles: [...bundles].sort(), problems };
+}
+
+test("a scene's page fetches its own bundle and no other's, at the root and on its own page", async () => {
+  for (const id of SCENES) {
+    for (const path of [`?scene=${id}&preset=${PRESET[id]}&embed=1`, `${id}/?preset=${PRESET[id]}&embed=1`]) {
+      const { page, bundles, problems } = await open(path);
+      assert.deepEqual(bundles, [id], `${path} fetched the bundles ${bundles}`);
+      assert.deepEqual(problems, [], `${path}: ${problems}`);
+      await page.context().close();
+    }
+  }
+});
+
+test("an old root link and the scene's own page open the same state", async () => {
+  for (const id of SCENES) {
+    const root = await open(`?scene=${id}&preset=${PRESET[id]}`);
+    const own = await open(`${id}/?scene=${id}&preset=${PRESET[id]}`);
+    assert.deepEqual(await snapshot(own.page), await snapshot(root.page), `${id}: the two pages differ`);
+    await root.page.context().close();
+    await own.page.context().close();
+  }
+});
+
+test("the bare root is the front page: six scenes to pick, each card opens its scene", async () => {
+  const { page, bundles, problems } = await open("", ".scene-cards");
+  assert.deepEqual(bundles, ["home"], "the front page loads no scene");
+  assert.deepEqual(problems, []);
+  assert.equal(await page.locator(".scene-cards li").count(), SCENES.length);
+  await page.getByTestId("open-timer").click();
+  await page.waitForSelector("main.scene [data-testid]");
+  assert.match(page.url(), /\?scene=timer/);
+  assert.ok((await page.locator('nav [aria-current="page"]').innerText()).includes("Timing wheel"));
+  await page.context().close();
+});
+
+test("a link that names only the language stays on the front page, in that language", async () => {
+  const { page, bundles } = await open("?lang=es", ".scene-cards");
+  assert.deepEqual(bundles, ["home"]);
+  await page.waitForFunction(() => document.documentElement.lang === "es");
+  assert.equal(await page.locator("main.front h2").innerText(), "Elige una escena");
+  await page.context().close();
+});
+
+test("a scene's page given another scene's link hands it to the root, which opens that scene", async () => {
+  const { page } = await open("timer/?scene=log&preset=find-368500");
+  await page.waitForURL(/\/\?scene=log/);
+  assert.ok((await page.locator('nav [aria-current="page"]').innerText()).includes("Log"));
+  await page.context().close();
+});
