@@ -53,7 +53,7 @@ pub struct StoryReport {
 }
 
 /// One scene as the shell's navigation and the tests see it. On wasm only its link id and
-/// name: a scene's bundle links its own model and views alone (see [`mounts`]).
+/// name: a scene's bundle links its own model and views alone (see `mounts`, wasm only).
 #[derive(Clone, Copy)]
 pub struct SceneInfo {
     pub id: &'static str,
@@ -163,7 +163,7 @@ pub fn caption_text(caption: &crate::model::story::Caption) -> String {
 
 /// The registry: each line names a scene's link id, model, name's catalog key and views.
 /// It makes [`SCENES`] (navigation and tests) and, on wasm, one mount function per scene
-/// in [`mounts`]: a scene's bundle calls only its own, so the linker leaves the others out.
+/// in `mounts`: a scene's bundle calls only its own, so the linker leaves the others out.
 macro_rules! registry {
     ($($scene:ident: $model:ty, $title_key:literal, $views:path;)*) => {
         /// Every scene, in navigation order. Adding a scene: its model and UI folders, one line
