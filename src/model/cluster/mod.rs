@@ -244,3 +244,6 @@ impl World for Cluster {
         }
     }
 }
+
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}

@@ -164,3 +164,6 @@ impl World for GroupLab {
         }
     }
 }
+
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}

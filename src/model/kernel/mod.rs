@@ -24,7 +24,7 @@ pub use message::{
     Plural,
 };
 pub use moment::{Moment, Salience, Salient, MOMENT_KEYS};
-pub use queue::EventQueue;
+pub use queue::{EventQueue, Watched};
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
 
@@ -43,7 +43,7 @@ pub struct Ctx<E, F> {
     log: EventLog<F>,
 }
 
-impl<E, F: Hash> Ctx<E, F> {
+impl<E: Watched, F: Hash> Ctx<E, F> {
     fn new(seed: u64) -> Self {
         Self { now_ms: 0, queue: EventQueue::default(), rng: ChaCha8Rng::seed_from_u64(seed), log: EventLog::default() }
     }
@@ -94,7 +94,7 @@ impl<E, F: Hash> Ctx<E, F> {
 /// command may run; [`World::apply`] then runs it and cannot fail. So a refused
 /// command changes nothing, and the compiler holds every scene to that.
 pub trait World: Clone {
-    type Event: Clone + Debug;
+    type Event: Clone + Debug + Watched;
     type Command: Clone + Debug + PartialEq;
     /// What the event log records: typed, rendered by the UI's catalog.
     type Fact: Clone + Debug + PartialEq + Hash + Describe + Salient;

@@ -239,3 +239,6 @@ impl World for LogLab {
         }
     }
 }
+
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}

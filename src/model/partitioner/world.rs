@@ -182,3 +182,6 @@ mod tests {
         assert_eq!(check_partition_increase(12, 13), Ok(()));
     }
 }
+
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}

@@ -91,32 +91,36 @@ impl Ledger {
         }
     }
 
-    /// How many copies of each record `log` holds.
-    pub fn copies_in(log: &[LogRecord]) -> BTreeMap<u64, u64> {
-        let mut copies = BTreeMap::new();
+    /// How many copies of each record the ledger knows `log` holds, by record id: one
+    /// counter per id the producer used (ids are its sequence, dense from 0), not a map.
+    fn copies_in(&self, log: &[LogRecord]) -> Vec<u64> {
+        let ids = self.entries.keys().next_back().map_or(0, |last| *last as usize + 1);
+        let mut copies = vec![0; ids];
         for record in log {
-            *copies.entry(record.record_id).or_insert(0) += 1;
+            if let Some(count) = copies.get_mut(record.record_id as usize) {
+                *count += 1;
+            }
         }
         copies
     }
 
     /// Record ids acknowledged to the producer that `log` no longer holds.
     pub fn acked_lost(&self, log: &[LogRecord]) -> Vec<u64> {
-        let copies = Self::copies_in(log);
+        let copies = self.copies_in(log);
         self.entries
             .values()
-            .filter(|e| e.outcome == Outcome::Acked && !copies.contains_key(&e.record_id))
+            .filter(|e| e.outcome == Outcome::Acked && copies[e.record_id as usize] == 0)
             .map(|e| e.record_id)
             .collect()
     }
 
     /// The totals against `log`.
     pub fn summarize(&self, log: &[LogRecord]) -> LedgerSummary {
-        let copies = Self::copies_in(log);
+        let copies = self.copies_in(log);
         let mut summary = LedgerSummary::default();
         for entry in self.entries.values() {
             summary.sent += 1;
-            let present = copies.get(&entry.record_id).copied().unwrap_or(0);
+            let present = copies[entry.record_id as usize];
             match entry.outcome {
                 Outcome::Acked => summary.acked += 1,
                 Outcome::Failed(_) => summary.failed += 1,

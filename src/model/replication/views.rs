@@ -101,7 +101,19 @@ impl fmt::Display for DescribeLine {
 }
 
 impl Replication {
+    /// Every assigned replica with its whole log (for the log grid).
     pub fn replica_views(&self) -> Vec<ReplicaView> {
+        self.replica_views_with(true)
+    }
+
+    /// Every assigned replica without its records (`records` is empty): cards and captions
+    /// need only offsets and roles, and copying every record of every replica on each step
+    /// is what made a 7-broker run slow to draw.
+    pub fn replica_states(&self) -> Vec<ReplicaView> {
+        self.replica_views_with(false)
+    }
+
+    fn replica_views_with(&self, with_records: bool) -> Vec<ReplicaView> {
         let isr = self.partition.isr();
         self.partition
             .assignment()
@@ -125,6 +137,7 @@ impl Replication {
                         .log
                         .records()
                         .iter()
+                        .take(if with_records { usize::MAX } else { 0 })
                         .enumerate()
                         .map(|(offset, r)| RecordView {
                             offset: offset as i64,

@@ -99,10 +99,33 @@ impl Describe for WireDetail {
     }
 }
 
-/// The messages in flight in a run, with their progress at the run's current time.
+/// The messages in flight in a run, with their progress at the run's current time. Read from
+/// the queue's index of messages: the thousands of pending timers are never scanned.
 pub fn in_flight(sim: &Sim<Replication>) -> Vec<InFlightView> {
     let now_ms = sim.now_ms();
-    sim.queue().iter().filter_map(|(arrives_ms, event)| describe_message(event, arrives_ms, now_ms)).collect()
+    let messages: Vec<InFlightView> =
+        sim.queue().watched().filter_map(|(arrives_ms, event)| describe_message(event, arrives_ms, now_ms)).collect();
+    debug_assert_eq!(
+        messages.len(),
+        sim.queue().iter().filter(|(_, event)| crate::model::kernel::Watched::watched(*event)).count(),
+        "every message on the wire is indexed"
+    );
+    messages
+}
+
+/// A message on the wire is what the wire view draws.
+impl crate::model::kernel::Watched for Event {
+    fn watched(&self) -> bool {
+        matches!(
+            self,
+            Event::FetchArrives { .. }
+                | Event::FetchResponseArrives { .. }
+                | Event::EpochRequestArrives { .. }
+                | Event::EpochResponseArrives { .. }
+                | Event::ProduceArrives { .. }
+                | Event::ProduceResponseArrives { .. }
+        )
+    }
 }
 
 fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFlightView> {

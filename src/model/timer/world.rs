@@ -233,3 +233,6 @@ impl World for TimerLab {
         self.sync_reaper(ctx);
     }
 }
+
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}

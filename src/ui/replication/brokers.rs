@@ -53,7 +53,7 @@ struct CardData {
 
 fn card_data(w: &Replication) -> CardData {
     let p = w.partition();
-    CardData { views: w.replica_views(), leader: p.leader(), epoch: p.leader_epoch() }
+    CardData { views: w.replica_states(), leader: p.leader(), epoch: p.leader_epoch() }
 }
 
 #[component]
@@ -203,7 +203,7 @@ fn notes_markup(run: &crate::model::scene::Run<Replication>) -> Html {
         html!(items, "<li><strong>{}</strong> {}</li>", node_name(Node::Producer), last);
     }
     let brokers: Html = w
-        .replica_views()
+        .replica_states()
         .iter()
         .flat_map(|v| {
             let p = parked.iter().find(|p| p.broker == v.broker).cloned().unwrap_or_default();
