@@ -167,6 +167,9 @@ impl World for Partitioner {
     }
 }
 
+/// No view looks for particular pending events in this scene.
+impl crate::model::kernel::Watched for Event {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +185,3 @@ mod tests {
         assert_eq!(check_partition_increase(12, 13), Ok(()));
     }
 }
-
-/// No view looks for particular pending events in this scene.
-impl crate::model::kernel::Watched for Event {}
