@@ -31,6 +31,16 @@ crate::messages! {
     RUN_ACTION = "link.action.refused" => "action {index} ({token}) failed: {why}";
     RUN_PAST_END = "link.position.past" => "position {position} is past the end of the recorded actions ({len})";
     RUN_UNKNOWN_PRESET = "link.preset.unknown" => "unknown preset \"{id}\" (presets: {known})";
+    RUN_STOPPED = "link.stopped" => "{run} of {actions} actions replayed, up to {time} of virtual time";
+}
+
+impl Describe for Stopped {
+    fn message(&self) -> Message {
+        Message::new(RUN_STOPPED)
+            .with("run", Arg::Count(self.actions_run as i64))
+            .with("actions", Arg::Count(self.actions as i64))
+            .with("time", Arg::Duration(self.at_ms))
+    }
 }
 
 impl Describe for RunError {
@@ -131,6 +141,27 @@ pub struct Run<S: LabScene> {
     pub seed: u64,
     pub config: Config,
     pub history: History<S>,
+    /// Set when the link asked for more work than [`REPLAY_EVENT_BUDGET`]: it was replayed
+    /// as far as the budget goes.
+    pub stopped: Option<Stopped>,
+}
+
+/// How much a link may ask the model to do when it opens: events handled (each recorded
+/// input counts as [`INPUT_COST`] events too, for the history it keeps). About a second of
+/// work in the browser; a link past it opens where the budget ran out, and says so.
+pub const REPLAY_EVENT_BUDGET: u64 = 1_500_000;
+/// What recording one input costs, in events.
+pub const INPUT_COST: u64 = 50;
+
+/// Where a link over the budget was stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The virtual time the run reached.
+    pub at_ms: u64,
+    /// How many of the link's actions ran (the last one perhaps only in part).
+    pub actions_run: usize,
+    /// How many actions the link named.
+    pub actions: usize,
 }
 
 impl<S: LabScene> Run<S> {
@@ -141,7 +172,7 @@ impl<S: LabScene> Run<S> {
             config.set(name, value)?;
         }
         let world = S::build(&config).map_err(|why| RunError::Build(why.message()))?;
-        Ok(Self { seed, config, history: History::new(Sim::new(seed, world)) })
+        Ok(Self { seed, config, history: History::new(Sim::new(seed, world)), stopped: None })
     }
 
     /// Rebuilds a run from a link's parts: replays the tape, then seeks to `position`.
@@ -153,16 +184,31 @@ impl<S: LabScene> Run<S> {
     ) -> Result<Self, RunError> {
         let mut run = Self::new(seed, overrides)?;
         let inputs = decode_tape::<S::Command, Codec<S>>(tape)?;
+        let actions = inputs.len();
         for (index, input) in inputs.into_iter().enumerate() {
             let token = token_of::<S>(&input);
-            run.history.push(input).map_err(|why| RunError::Action { index: index + 1, token, why: why.message() })?;
+            let spent = run.history.current().events_handled().saturating_add(INPUT_COST * index as u64);
+            let left = REPLAY_EVENT_BUDGET.saturating_sub(spent);
+            let stop = |actions_run, at_ms| Some(Stopped { at_ms, actions_run, actions });
+            if left == 0 {
+                run.stopped = stop(index, run.history.current().now_ms());
+                break;
+            }
+            let pushed = run.history.push_within(input, left);
+            if let Some(at_ms) =
+                pushed.map_err(|why| RunError::Action { index: index + 1, token, why: why.message() })?
+            {
+                run.stopped = stop(index + 1, at_ms);
+                break;
+            }
         }
         if let Some(position) = position {
             let len = run.history.tape().len();
-            if position > len {
+            // A link stopped by the budget opens at its end; otherwise `t=` must be on the tape.
+            if position > len && run.stopped.is_none() {
                 return Err(RunError::PastEnd { position, len });
             }
-            run.history.seek(position);
+            run.history.seek(position.min(len));
         }
         Ok(run)
     }

@@ -33,8 +33,9 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     let theme = RwSignal::new(super::theme::chosen(link.theme));
     super::theme::apply(theme.get_untracked());
     let scene = super::bundle_id().to_string();
-    let Mounted { shell, picker, views, error } = mount(&link);
+    let Mounted { shell, picker, views, error, stopped } = mount(&link);
     link_error = link_error.or(error);
+    let stopped = RwSignal::new(stopped);
     let play = PlayState::new(shell.clone());
     let help_open = RwSignal::new(false);
     let present = RwSignal::new(link.present);
@@ -61,6 +62,7 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
                 <Header current=scene.clone() help_open=help_open theme=theme/>
             </Show>
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
+            <Banner message=stopped.into() template=key::SHELL_LINK_STOPPED dismiss=stopped/>
             <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
             <main class="scene" id="scene">
                 <div class="stage" data-testid="stage">
@@ -85,6 +87,8 @@ pub struct Mounted {
     pub(crate) picker: AnyView,
     pub(crate) views: SceneViews,
     pub(crate) error: Option<Message>,
+    /// Why the link opened only part of the way (it asked for more work than the budget).
+    pub(crate) stopped: Option<Message>,
 }
 
 /// Opens scene `S` from the link and builds its views (called from the registry).
@@ -93,8 +97,9 @@ where
     S: super::session::UiScene,
 {
     let (session, error) = open::<S>(link);
+    let stopped = session.with(|run| run.stopped.map(|s| s.message()));
     let picker = view! { <PresetPicker session=session/> }.into_any();
-    Mounted { shell: Arc::new(session) as Shell, picker, views: views(session), error }
+    Mounted { shell: Arc::new(session) as Shell, picker, views: views(session), error, stopped }
 }
 
 /// Builds a scene's run from the link; on any problem, says why and starts from defaults.

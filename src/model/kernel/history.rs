@@ -120,6 +120,35 @@ impl<W: World> History<W> {
         let before = self.current.log().len();
         // `World::apply` changes nothing when it refuses, so no copy is needed to undo.
         self.current.run_input(&input)?;
+        self.record(input, before);
+        Ok(())
+    }
+
+    /// Like [`History::push`], handling at most about `max_events` events: a wait that needs
+    /// more stops between two instants and is recorded as the shorter wait that got there
+    /// (`Ok(Some(now_ms))`), so the tape still reopens to exactly this state.
+    pub fn push_within(&mut self, input: Input<W::Command>, max_events: u64) -> Result<Option<u64>, W::Refusal> {
+        let Input::Advance(duration_ms) = input else {
+            return self.push(input).map(|()| None);
+        };
+        let (before, start_ms) = (self.current.log().len(), self.current.now_ms());
+        match self.current.advance_within(duration_ms, max_events) {
+            Ok(()) => {
+                self.record(Input::Advance(duration_ms), before);
+                Ok(None)
+            }
+            Err(stopped_ms) => {
+                if stopped_ms > start_ms {
+                    self.record(Input::Advance(stopped_ms - start_ms), before);
+                }
+                Ok(Some(stopped_ms))
+            }
+        }
+    }
+
+    /// Appends an input that has just run from the current position.
+    fn record(&mut self, input: Input<W::Command>, log_before: usize) {
+        let before = log_before;
         let log = self.current.log();
         let moments = (before..log.len())
             .filter_map(|i| log.get(i))
@@ -134,7 +163,6 @@ impl<W: World> History<W> {
         self.tape.push(input);
         self.records.push(record);
         self.after_forward();
-        Ok(())
     }
 
     /// Steps to the next position that changes the screen. Along the tape it skips event steps

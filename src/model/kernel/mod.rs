@@ -41,11 +41,19 @@ pub struct Ctx<E, F> {
     queue: EventQueue<E>,
     rng: ChaCha8Rng,
     log: EventLog<F>,
+    /// Events handled since the run began: the measure of a run's work.
+    handled: u64,
 }
 
 impl<E: Watched, F: Hash> Ctx<E, F> {
     fn new(seed: u64) -> Self {
-        Self { now_ms: 0, queue: EventQueue::default(), rng: ChaCha8Rng::seed_from_u64(seed), log: EventLog::default() }
+        Self {
+            now_ms: 0,
+            queue: EventQueue::default(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            log: EventLog::default(),
+            handled: 0,
+        }
     }
 
     /// Virtual time in milliseconds.
@@ -87,6 +95,10 @@ impl<E: Watched, F: Hash> Ctx<E, F> {
         &self.log
     }
 }
+
+/// More events at one virtual instant than any scene needs: past it a run is stuck in a
+/// loop of zero-delay events and stops (see [`Sim::advance_within`]).
+pub const MAX_EVENTS_AT_ONE_INSTANT: u64 = 100_000;
 
 /// A scene's model. `Clone` is what makes snapshots (and so step-back) possible.
 ///
@@ -161,17 +173,48 @@ impl<W: World> Sim<W> {
         };
         debug_assert!(at_ms >= self.ctx.now_ms, "an event fired in the past");
         self.ctx.now_ms = at_ms;
+        self.ctx.handled += 1;
         self.world.handle(event, &mut self.ctx);
         true
+    }
+
+    /// Events handled since the run began.
+    pub fn events_handled(&self) -> u64 {
+        self.ctx.handled
     }
 
     /// Processes every event due within `duration_ms`, then sets the clock to its end.
     pub fn advance(&mut self, duration_ms: u64) {
         let until_ms = self.ctx.now_ms.saturating_add(duration_ms);
-        while self.ctx.queue.next_time_ms().is_some_and(|at_ms| at_ms <= until_ms) {
+        let done = self.advance_within(duration_ms, u64::MAX);
+        debug_assert_eq!(done, Ok(()));
+        self.ctx.now_ms = until_ms;
+    }
+
+    /// Like [`Sim::advance`], handling at most about `max_events` events: past that it stops
+    /// between two instants — every event up to the clock handled, none after — and says
+    /// where (`Err(now_ms)`), so `advance(now_ms - start)` from the same state ends here too.
+    /// An instant that alone needs more than [`MAX_EVENTS_AT_ONE_INSTANT`] events (a model
+    /// scheduling itself with no delay) stops there too rather than never returning.
+    pub fn advance_within(&mut self, duration_ms: u64, max_events: u64) -> Result<(), u64> {
+        let until_ms = self.ctx.now_ms.saturating_add(duration_ms);
+        let limit = self.ctx.handled.saturating_add(max_events);
+        let mut at_this_instant = 0;
+        while let Some(next_ms) = self.ctx.queue.next_time_ms().filter(|at_ms| *at_ms <= until_ms) {
+            if next_ms > self.ctx.now_ms {
+                if self.ctx.handled >= limit {
+                    return Err(self.ctx.now_ms);
+                }
+                at_this_instant = 0;
+            }
+            at_this_instant += 1;
+            if at_this_instant > MAX_EVENTS_AT_ONE_INSTANT {
+                return Err(self.ctx.now_ms);
+            }
             self.step();
         }
         self.ctx.now_ms = until_ms;
+        Ok(())
     }
 
     /// Applies a command now if the world accepts it; a refusal changes nothing.

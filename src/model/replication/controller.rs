@@ -111,7 +111,7 @@ impl Replication {
                 broker.leader_task_token += 1;
                 broker.fetch_session += 1;
                 let token = broker.leader_task_token;
-                ctx.schedule(self.settings.replica_lag_time_max_ms / 2, Event::IsrExpiration { broker: id, token });
+                ctx.schedule(self.settings.isr_expiration_period_ms(), Event::IsrExpiration { broker: id, token });
                 self.complete_delayed_produces(id, ctx);
             } else if replica.isr != isr {
                 let hw_before = self.partition.hw(id);

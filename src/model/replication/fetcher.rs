@@ -241,7 +241,7 @@ impl Replication {
         if let Some(isr) = self.partition.isr_shrink(broker, ctx.now_ms(), lag_ms) {
             self.try_alter_isr(broker, isr, ctx);
         }
-        ctx.schedule(lag_ms / 2, Event::IsrExpiration { broker, token });
+        ctx.schedule(self.settings.isr_expiration_period_ms(), Event::IsrExpiration { broker, token });
     }
 
     /// Sends AlterPartition to the controller; it takes effect only if the controller is reachable.

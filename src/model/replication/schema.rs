@@ -141,6 +141,14 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// How often a leader runs its `isr-expiration` task: `replica.lag.time.max.ms / 2`, as
+    /// ReplicaManager.startup schedules `maybeShrinkIsr`; at least 1 ms, so a lag of 1 ms
+    /// cannot schedule the task at its own instant for ever (Kafka's scheduler would refuse
+    /// the zero period outright).
+    pub fn isr_expiration_period_ms(&self) -> u64 {
+        (self.replica_lag_time_max_ms / 2).max(1)
+    }
+
     /// Reads and cross-checks the config (replication factor against brokers).
     pub fn from_config(config: &Config) -> Result<Self, Refusal> {
         let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);

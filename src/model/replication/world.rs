@@ -167,7 +167,7 @@ impl World for Replication {
         for follower in replicas.iter().copied().filter(|b| *b != 1) {
             ctx.schedule(0, Event::FetcherWakeup { follower, session: 0 });
         }
-        ctx.schedule(self.settings.replica_lag_time_max_ms / 2, Event::IsrExpiration { broker: 1, token: 0 });
+        ctx.schedule(self.settings.isr_expiration_period_ms(), Event::IsrExpiration { broker: 1, token: 0 });
         ctx.schedule(self.settings.hw_checkpoint_interval_ms, Event::Checkpoint);
         ctx.schedule(self.settings.os_flush_interval_ms, Event::OsFlush);
         if let Some(gap_ms) = 1000u64.checked_div(self.settings.producer_records_per_sec) {
