@@ -34,3 +34,30 @@ for (const query of [
     await context.close();
   });
 }
+
+test("embed.js resizes only Kafka Lab iframes, and only within its clamp", async () => {
+  // A lesson page with a Kafka Lab embed and another widget; both frames post a height.
+  const lesson = `${lab.server.url}lesson-widgets.html`;
+  const widget = `${lab.server.url}widget.html`;
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  await context.route(widget, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><title>w</title>
+    <script>setInterval(() => parent.postMessage({ type: "kafka-lab:height", height: 20000 }, "*"), 50);</script>` }));
+  await context.route(lesson, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body>
+    <iframe id="widget" title="A widget" style="height:150px" src="./widget.html"></iframe>
+    <iframe id="lab" class="kafka-lab" title="Kafka Lab" style="width:100%;border:0;height:150px"
+      src="./?scene=timer&preset=hierarchy-350&embed=1"></iframe>
+    <script src="./embed.js"></script></body></html>` }));
+  const page = await context.newPage();
+  await page.goto(lesson);
+  await page.waitForFunction(() => parseInt(document.getElementById("lab").style.height, 10) > 300, null, { timeout: 20000 });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.getElementById("widget").style.height), "150px", "the widget keeps its height");
+  // The lab's own frame asking for 20,000 px gets the clamp's 4,000.
+  await page.evaluate(() => {
+    const lab = document.getElementById("lab");
+    window.dispatchEvent(new MessageEvent("message", { data: { type: "kafka-lab:height", height: 20000 }, source: lab.contentWindow, origin: location.origin }));
+  });
+  assert.equal(await page.evaluate(() => document.getElementById("lab").style.height), "4000px");
+  await context.close();
+});
