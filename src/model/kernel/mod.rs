@@ -239,3 +239,6 @@ impl<W: World> Sim<W> {
         }
     }
 }
+
+#[cfg(test)]
+mod budget_tests;
