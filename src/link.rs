@@ -324,6 +324,21 @@ mod tests {
     }
 
     #[test]
+    fn a_list_value_keeps_its_comma_and_reopens() {
+        let state = LinkState::parse("scene=log&c=cleanup.policy:compact,delete,segment.bytes:1048576", SCENES)
+            .expect("a list value parses");
+        let expected = [("cleanup.policy", "compact,delete"), ("segment.bytes", "1048576")];
+        let pairs: Vec<(&str, &str)> = state.config.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        assert_eq!(pairs, expected);
+        let again = LinkState::parse(&state.to_query(), SCENES).expect("the written link reopens");
+        assert_eq!(again.config, state.config);
+        assert!(matches!(
+            LinkState::parse("c=compact,delete", SCENES),
+            Err(LinkError::Config(RunError::BadOverride { .. }))
+        ));
+    }
+
+    #[test]
     fn a_scene_page_links_back_to_the_site_root() {
         assert_eq!(root_path("/", ""), "/");
         assert_eq!(root_path("/kafka-lab/", ""), "/kafka-lab/");

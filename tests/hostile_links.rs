@@ -67,3 +67,14 @@ fn an_ordinary_link_is_never_stopped() {
     assert_eq!(run.stopped, None);
     assert_eq!(run.sim().now_ms(), 600_000);
 }
+
+#[test]
+fn a_list_config_value_the_lab_writes_reopens() {
+    // cleanup.policy is a LIST: the comma in "compact,delete" is the value's, not a new pair.
+    let run = open::<kafka_lab::model::log::LogLab>("?scene=log&c=cleanup.policy:compact,delete");
+    let overrides = run.config.overrides();
+    assert!(
+        overrides.iter().any(|(name, value)| *name == "cleanup.policy" && value == "compact,delete"),
+        "{overrides:?}"
+    );
+}

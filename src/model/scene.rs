@@ -251,15 +251,19 @@ fn token_of<S: LabScene>(input: &Input<S::Command>) -> String {
 
 /// Reads `name=value,name=value` (also `name:value`) into pairs.
 pub fn parse_overrides(text: &str) -> Result<Vec<(String, String)>, RunError> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            pair.split_once(['=', ':'])
-                .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
-                .ok_or_else(|| RunError::BadOverride { pair: pair.to_string() })
-        })
-        .collect()
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for piece in text.split(',').map(str::trim).filter(|piece| !piece.is_empty()) {
+        match (piece.split_once(['=', ':']), pairs.last_mut()) {
+            (Some((name, value)), _) => pairs.push((name.trim().to_string(), value.trim().to_string())),
+            // A list value (`cleanup.policy:compact,delete`): the comma belongs to the value.
+            (None, Some((_, value))) => {
+                value.push(',');
+                value.push_str(piece);
+            }
+            (None, None) => return Err(RunError::BadOverride { pair: piece.to_string() }),
+        }
+    }
+    Ok(pairs)
 }
 
 crate::display_as_message!(RunError);
