@@ -194,7 +194,6 @@ macro_rules! registry {
                 }
             )*
         }
-
     };
 }
 

@@ -70,9 +70,6 @@ fn start(bundle: &'static Bundle, root: Root) {
     }));
     crate::i18n::use_english(bundle.english);
     BUNDLE.with(|b| b.set(Some(bundle)));
-    if url::belongs_elsewhere(bundle.id) {
-        return;
-    }
     let locale = language::choose(&url::current_query());
     language::mark_document(crate::i18n::Locale::En);
     // English at once; another locale mounts again when its file has arrived.

@@ -23,26 +23,6 @@ pub fn scene_link(id: &str) -> String {
     format!("{}?scene={id}", root())
 }
 
-/// A scene's own page opened with a link to another scene: hand the link to the root, which
-/// opens the scene it names. True when the page is leaving.
-pub fn belongs_elsewhere(bundle: &str) -> bool {
-    let root = root();
-    if root.is_empty() || bundle == "home" {
-        return false;
-    }
-    let query = current_query();
-    let named = query.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("scene="));
-    match named {
-        Some(scene) if scene != bundle => {
-            if let Some(window) = web_sys::window() {
-                let _ = window.location().replace(&format!("{root}{query}"));
-            }
-            true
-        }
-        _ => false,
-    }
-}
-
 /// Rewrites the address bar to `state` without adding a history entry.
 pub fn replace(state: &LinkState) {
     let Some(window) = web_sys::window() else { return };

@@ -71,4 +71,7 @@ fn a_model_that_never_lets_time_move_stops_at_the_instant_limit() {
     let mut sim = Sim::new(1, Ticker { period_ms: 0 });
     assert_eq!(sim.advance_within(1_000, u64::MAX), Err(0));
     assert_eq!(sim.events_handled(), MAX_EVENTS_AT_ONE_INSTANT);
+    let mut plain = Sim::new(1, Ticker { period_ms: 0 });
+    plain.advance(1_000);
+    assert_eq!(plain.now_ms(), 0, "a plain wait leaves the clock at the stuck instant, not past its events");
 }

@@ -147,8 +147,7 @@ impl<W: World> History<W> {
     }
 
     /// Appends an input that has just run from the current position.
-    fn record(&mut self, input: Input<W::Command>, log_before: usize) {
-        let before = log_before;
+    fn record(&mut self, input: Input<W::Command>, before: usize) {
         let log = self.current.log();
         let moments = (before..log.len())
             .filter_map(|i| log.get(i))

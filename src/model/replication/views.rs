@@ -122,6 +122,7 @@ impl Replication {
                 let replica = self.partition.replica(id);
                 let broker = self.broker(id);
                 let hw = replica.log.high_watermark();
+                let shown: &[_] = if with_records { replica.log.records() } else { &[] };
                 ReplicaView {
                     broker: id,
                     alive: broker.alive,
@@ -133,11 +134,8 @@ impl Replication {
                     high_watermark: hw,
                     in_isr: isr.contains(&id),
                     slow_fetch_delay_ms: broker.slow_fetch_delay_ms,
-                    records: replica
-                        .log
-                        .records()
+                    records: shown
                         .iter()
-                        .take(if with_records { usize::MAX } else { 0 })
                         .enumerate()
                         .map(|(offset, r)| RecordView {
                             offset: offset as i64,
