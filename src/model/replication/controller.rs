@@ -34,6 +34,7 @@ impl Replication {
         broker.session_token += 1;
         if broker.fenced {
             broker.fenced = false;
+            self.partition.set_broker_fenced(id, false);
             ctx.record(Actor::Controller, Fact::BrokerUnfenced { broker: id });
             if self.partition.leader().is_none() {
                 self.elect(ctx);
@@ -47,6 +48,7 @@ impl Replication {
             return;
         }
         self.broker_mut(id).fenced = true;
+        self.partition.set_broker_fenced(id, true);
         let timeout_ms = self.settings.broker_session_timeout_ms;
         ctx.record(Actor::Controller, Fact::BrokerFenced { broker: id, timeout_ms });
         if self.hosts_replica(id) {

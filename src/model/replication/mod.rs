@@ -9,6 +9,7 @@
 mod controller;
 mod facts;
 mod fetcher;
+mod high_watermark;
 pub mod ledger;
 pub mod log;
 mod partition;
@@ -29,7 +30,7 @@ pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
 pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
 pub use partition::{
-    FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role,
+    Appended, FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role,
 };
 pub use refusals::{Refusal, REFUSAL_KEYS};
 pub use roles::{Election, FollowerRequest, Truncation};

@@ -1,7 +1,7 @@
 //! One partition's replicas and the controller's record of it: the leader-side
 //! fetch handling, the high-watermark rule and the ISR rules of Kafka's `Partition`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::log::{LogRecord, ReplicaLog};
 
@@ -23,10 +23,25 @@ pub enum Role {
 pub struct FollowerProgress {
     /// The follower's LEO as its last fetch offset reported; -1 while unknown.
     pub log_end_offset: i64,
-    /// Largest time at which this follower's fetch offset had reached the leader's LEO.
-    pub last_caught_up_ms: u64,
+    /// Largest time at which this follower's fetch offset had reached the leader's LEO
+    /// (None: never since this leader took over; Kafka writes 0, a time long past).
+    pub last_caught_up_ms: Option<u64>,
     pub last_fetch_leader_leo: i64,
-    pub last_fetch_ms: u64,
+    /// When its last fetch arrived (None: none since this leader took over).
+    pub last_fetch_ms: Option<u64>,
+}
+
+impl FollowerProgress {
+    /// The state a new leader starts from (`Replica.resetReplicaState` for a new leader):
+    /// LEO unknown; caught up now if it is in the ISR, else never.
+    pub fn reset(in_isr: bool, now_ms: u64) -> Self {
+        Self {
+            log_end_offset: -1,
+            last_caught_up_ms: in_isr.then_some(now_ms),
+            last_fetch_leader_leo: -1,
+            last_fetch_ms: None,
+        }
+    }
 }
 
 /// One broker's replica of the partition: its log, the epoch it knows, its role,
@@ -40,6 +55,14 @@ pub struct Replica {
     /// The ISR as this replica, when it leads, believes it (used for HW and acks=all).
     pub isr: Vec<u32>,
     pub followers: BTreeMap<u32, FollowerProgress>,
+}
+
+/// A leader's append: the record's offset, and whether the log already held it (an
+/// idempotent producer's retry of a batch that had been appended).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Appended {
+    pub offset: i64,
+    pub duplicate: bool,
 }
 
 /// A follower's fetch request (FetchRequest v12+: fetch offset plus the follower's current leader epoch).
@@ -92,7 +115,7 @@ pub enum FetchResponse {
 
 /// Kafka's `Partition` for every replica of one partition, plus the controller's
 /// `PartitionRegistration` (leader, leader epoch, ISR). Reads `replica.lag.time.max.ms`
-/// (passed in) and `min.insync.replicas` (passed in on appends).
+/// and `min.insync.replicas` (set by the scene; Kafka's defaults 30000 and 1 otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplicatedPartition {
     pub(super) assignment: Vec<u32>,
@@ -101,9 +124,14 @@ pub struct ReplicatedPartition {
     pub(super) isr: Vec<u32>,
     pub(super) replicas: BTreeMap<u32, Replica>,
     pub(super) next_record_id: u64,
-    /// Virtual time used by the plain (kernel-less) API.
+    /// The partition's clock: the plain API advances it, the scene sets it to the kernel's time.
     pub(super) clock_ms: u64,
     pub(super) leader_epoch_enabled: bool,
+    /// The topic's `min.insync.replicas` as configured (may exceed the replication factor).
+    pub(super) min_insync_replicas: usize,
+    pub(super) replica_lag_time_max_ms: u64,
+    /// Brokers the leader's metadata says are fenced: not ISR-eligible (`isReplicaIsrEligible`).
+    pub(super) fenced: BTreeSet<u32>,
 }
 
 impl ReplicatedPartition {
@@ -138,6 +166,9 @@ impl ReplicatedPartition {
             next_record_id: 0,
             clock_ms: 0,
             leader_epoch_enabled: true,
+            min_insync_replicas: 1,
+            replica_lag_time_max_ms: 30_000,
+            fenced: BTreeSet::new(),
         };
         partition.become_leader(leader, 0, replicas.to_vec(), 0);
         partition
@@ -155,6 +186,12 @@ impl ReplicatedPartition {
 
     pub fn now_ms(&self) -> u64 {
         self.clock_ms
+    }
+
+    /// The scene's kernel time, before each event and command (it only moves forward).
+    pub(super) fn sync_clock(&mut self, now_ms: u64) {
+        debug_assert!(now_ms >= self.clock_ms, "the kernel's clock went back");
+        self.clock_ms = now_ms;
     }
 
     /// The assigned replicas, preferred leader first.
@@ -200,7 +237,7 @@ impl ReplicatedPartition {
         let leader = self.leader.expect("append_to_leader needs a leader");
         for _ in 0..records {
             let id = self.allocate_record_id();
-            self.append_as_leader(leader, id, None, None).expect("the controller's leader accepts appends");
+            self.append_as_leader(leader, id, None, false).expect("the controller's leader accepts appends");
         }
     }
 
@@ -210,47 +247,38 @@ impl ReplicatedPartition {
         self.next_record_id
     }
 
-    /// Appends one record at `leader`, stamped with its leader epoch. With `min_isr`
-    /// (acks=all) a too-small ISR refuses the write: NOT_ENOUGH_REPLICAS, nothing appended.
+    /// `appendRecordsToLeader`: with `acks_all`, an ISR below the effective minimum refuses
+    /// the write first (NOT_ENOUGH_REPLICAS, nothing appended); then the log appends the record
+    /// stamped with the leader epoch, unless its idempotent `sequence` is already there (a
+    /// duplicate answers with the offset it has); then the HW may move.
     pub fn append_as_leader(
         &mut self,
         leader: u32,
         record_id: u64,
         sequence: Option<u64>,
-        min_isr: Option<usize>,
-    ) -> Result<i64, PartitionError> {
+        acks_all: bool,
+    ) -> Result<Appended, PartitionError> {
+        let min_isr = self.effective_min_isr();
         let replica = self.replica_mut(leader);
         if replica.role != Role::Leader {
             return Err(PartitionError::NotLeaderOrFollower);
         }
-        if min_isr.is_some_and(|min| replica.isr.len() < min) {
+        if acks_all && replica.isr.len() < min_isr {
             return Err(PartitionError::NotEnoughReplicas);
         }
+        if let Some(offset) = sequence.and_then(|s| self.offset_of_sequence(leader, s)) {
+            return Ok(Appended { offset, duplicate: true });
+        }
+        let replica = self.replica_mut(leader);
         let offset = replica.log.log_end_offset();
         replica.log.append(LogRecord { leader_epoch: replica.leader_epoch, record_id, sequence });
         self.maybe_increment_high_watermark(leader);
-        Ok(offset)
+        Ok(Appended { offset, duplicate: false })
     }
 
     /// The offset where an idempotent producer's sequence already sits in `leader`'s log.
     pub fn offset_of_sequence(&self, leader: u32, sequence: u64) -> Option<i64> {
         self.replica(leader).log.records().iter().position(|r| r.sequence == Some(sequence)).map(|i| i as i64)
-    }
-
-    /// `maybeIncrementLeaderHW`: HW = min LEO over the leader and its ISR followers; it only
-    /// moves forward (a follower whose LEO is unknown holds it back). True if it advanced.
-    pub fn maybe_increment_high_watermark(&mut self, leader: u32) -> bool {
-        let replica = self.replica_mut(leader);
-        let mut candidate = replica.log.log_end_offset();
-        for follower in replica.isr.iter().filter(|b| **b != leader) {
-            let leo = replica.followers.get(follower).map_or(-1, |p| p.log_end_offset);
-            candidate = candidate.min(leo);
-        }
-        if candidate > replica.log.high_watermark() {
-            replica.log.set_high_watermark(candidate);
-            return true;
-        }
-        false
     }
 
     /// The leader side of a fetch (`fetchRecords` + `updateFollowerFetchState`): checks the
@@ -270,14 +298,11 @@ impl ReplicatedPartition {
         if request.fetch_offset > leader_leo {
             return FetchResponse::OffsetOutOfRange { leader_log_end_offset: leader_leo };
         }
-        let progress = replica.followers.entry(request.follower).or_insert(FollowerProgress {
-            log_end_offset: -1,
-            last_caught_up_ms: 0,
-            last_fetch_leader_leo: -1,
-            last_fetch_ms: 0,
-        });
+        // Kafka: Partition.readRecords takes the HW before this fetch's offset is counted.
+        let initial_high_watermark = replica.log.high_watermark();
+        let progress = replica.followers.entry(request.follower).or_insert(FollowerProgress::reset(false, now_ms));
         progress.last_caught_up_ms = if request.fetch_offset >= leader_leo {
-            progress.last_caught_up_ms.max(now_ms)
+            progress.last_caught_up_ms.max(Some(now_ms))
         } else if request.fetch_offset >= progress.last_fetch_leader_leo {
             progress.last_caught_up_ms.max(progress.last_fetch_ms)
         } else {
@@ -285,9 +310,14 @@ impl ReplicatedPartition {
         };
         progress.log_end_offset = request.fetch_offset;
         progress.last_fetch_leader_leo = progress.last_fetch_leader_leo.max(leader_leo);
-        progress.last_fetch_ms = now_ms;
+        progress.last_fetch_ms = Some(now_ms);
         self.maybe_increment_high_watermark(leader);
-        self.read_for_follower(leader, request.fetch_offset)
+        match self.read_for_follower(leader, request.fetch_offset) {
+            FetchResponse::Records { records, leader_log_end_offset, .. } => {
+                FetchResponse::Records { records, high_watermark: initial_high_watermark, leader_log_end_offset }
+            }
+            other => other,
+        }
     }
 
     /// What a (possibly delayed) fetch returns now: records from `fetch_offset` and the current HW.
@@ -301,54 +331,5 @@ impl ReplicatedPartition {
             high_watermark: log.high_watermark(),
             leader_log_end_offset: log.log_end_offset(),
         }
-    }
-
-    /// `isFollowerInSync` for ISR expansion: the follower reached the leader's HW and the
-    /// start of the leader's current epoch.
-    fn follower_can_join_isr(&self, leader: u32, follower: u32) -> bool {
-        let replica = self.replica(leader);
-        let Some(progress) = replica.followers.get(&follower) else {
-            return false;
-        };
-        let epoch_start = replica.log.epochs().entries().last().map_or(0, |(_, start)| *start);
-        progress.log_end_offset >= replica.log.high_watermark() && progress.log_end_offset >= epoch_start
-    }
-
-    /// `isCaughtUp`: the follower's LEO equals the leader's, or it caught up within `lag_max_ms`.
-    fn follower_is_caught_up(&self, leader: u32, follower: u32, now_ms: u64, lag_max_ms: u64) -> bool {
-        let replica = self.replica(leader);
-        let leader_leo = replica.log.log_end_offset();
-        replica
-            .followers
-            .get(&follower)
-            .is_some_and(|p| p.log_end_offset == leader_leo || now_ms.saturating_sub(p.last_caught_up_ms) <= lag_max_ms)
-    }
-
-    /// The ISR `leader` would ask the controller for after `follower`'s fetch (`maybeExpandIsr`):
-    /// the follower joins if it is out of the ISR and now in sync.
-    pub fn isr_expansion(&self, leader: u32, follower: u32) -> Option<Vec<u32>> {
-        let replica = self.replica(leader);
-        if replica.role != Role::Leader
-            || replica.isr.contains(&follower)
-            || !self.follower_can_join_isr(leader, follower)
-        {
-            return None;
-        }
-        Some(self.assignment.iter().copied().filter(|b| replica.isr.contains(b) || *b == follower).collect())
-    }
-
-    /// The ISR `leader` would ask for after the periodic lag check (`maybeShrinkIsr`), if it shrinks.
-    pub fn isr_shrink(&self, leader: u32, now_ms: u64, lag_max_ms: u64) -> Option<Vec<u32>> {
-        let replica = self.replica(leader);
-        if replica.role != Role::Leader {
-            return None;
-        }
-        let kept: Vec<u32> = replica
-            .isr
-            .iter()
-            .copied()
-            .filter(|b| *b == leader || self.follower_is_caught_up(leader, *b, now_ms, lag_max_ms))
-            .collect();
-        (kept.len() < replica.isr.len()).then_some(kept)
     }
 }

@@ -2,7 +2,7 @@
 //! produce path (`ReplicaManager.appendRecords`, the produce purgatory `DelayedProduce`).
 
 use super::facts::SendError;
-use super::partition::{PartitionError, Role};
+use super::partition::{Appended, PartitionError, Role};
 use super::schema::Acks;
 use super::{DelayedProduce, Event, Fact, Node, ProduceRequest, RepCtx, Replication};
 use crate::model::kernel::Actor;
@@ -145,30 +145,26 @@ impl Replication {
         }
     }
 
-    /// The leader's append path: idempotent de-duplication, the min.insync.replicas check,
-    /// the append, then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
+    /// The leader's append path (`ReplicaManager.appendRecords` → `Partition.appendRecordsToLeader`):
+    /// the min-ISR check for acks=all, then the append (where an idempotent retry is found to be
+    /// a duplicate), then an answer now (acks=1), never (acks=0) or when the HW passes it (acks=all).
     pub(super) fn on_produce(&mut self, leader: u32, request: ProduceRequest, ctx: &mut RepCtx) {
-        let is_leader = self.partition.replica(leader).role == Role::Leader;
-        let duplicate =
-            request.sequence.filter(|_| is_leader).and_then(|s| self.partition.offset_of_sequence(leader, s));
-        let min_isr = request.acks_all.then_some(self.settings.min_insync_replicas);
         let hw_before = self.partition.hw(leader);
-        let result = match duplicate {
-            Some(offset) => Ok(offset),
-            None => self.partition.append_as_leader(leader, request.record_id, request.sequence, min_isr),
-        };
+        // Kafka: Partition.appendRecordsToLeader checks the ISR against effectiveMinIsr before
+        // UnifiedLog.appendAsLeader spots a duplicate sequence, so a retry under min ISR is refused too.
+        let result = self.partition.append_as_leader(leader, request.record_id, request.sequence, request.acks_all);
         let (actor, record_id) = (Actor::Broker(leader), request.record_id);
-        match (result, duplicate) {
-            (Ok(offset), Some(_)) => ctx.record(actor, Fact::DuplicateRecord { record_id, offset }),
-            (Ok(offset), None) => {
+        match result {
+            Ok(Appended { offset, duplicate: true }) => ctx.record(actor, Fact::DuplicateRecord { record_id, offset }),
+            Ok(Appended { offset, duplicate: false }) => {
                 let epoch = self.partition.replica(leader).leader_epoch;
                 ctx.record(actor, Fact::Appended { record_id, offset, epoch });
                 self.complete_delayed_fetches(leader, ctx);
             }
-            (Err(error), _) => {
+            Err(error) => {
                 let fact = if error == PartitionError::NotEnoughReplicas {
                     let isr_size = self.partition.replica(leader).isr.len() as u32;
-                    let min_insync_replicas = self.settings.min_insync_replicas as u32;
+                    let min_insync_replicas = self.partition.effective_min_isr() as u32;
                     Fact::NotEnoughReplicas { record_id, isr_size, min_insync_replicas }
                 } else {
                     Fact::ProduceRejected { record_id, error }
@@ -182,7 +178,7 @@ impl Replication {
         if request.acks_none {
             return;
         }
-        match result {
+        match result.map(|appended| appended.offset) {
             Ok(offset) if request.acks_all => {
                 let delayed = DelayedProduce { request_id: request.request_id, required_offset: offset + 1 };
                 self.produce_purgatory.entry(leader).or_default().push(delayed);
@@ -212,11 +208,13 @@ impl Replication {
         let leading = replica.role == Role::Leader;
         let hw = replica.log.high_watermark();
         let isr_size = replica.isr.len();
+        // Kafka: Partition.checkEnoughReplicasReachOffset, against effectiveMinIsr.
+        let min_isr = self.partition.effective_min_isr();
         let mut still = Vec::new();
         for delayed in parked {
             let result = if !leading {
                 Err(PartitionError::NotLeaderOrFollower)
-            } else if hw >= delayed.required_offset && isr_size < self.settings.min_insync_replicas {
+            } else if hw >= delayed.required_offset && isr_size < min_isr {
                 Err(PartitionError::NotEnoughReplicasAfterAppend)
             } else if hw >= delayed.required_offset {
                 Ok(delayed.required_offset - 1)

@@ -35,14 +35,7 @@ impl ReplicatedPartition {
         replica.log.assign_epoch_start(epoch, leo);
         replica.followers.clear();
         for follower in assignment.into_iter().filter(|b| *b != broker) {
-            let caught_up_ms = if isr.contains(&follower) { now_ms } else { 0 };
-            let progress = FollowerProgress {
-                log_end_offset: -1,
-                last_caught_up_ms: caught_up_ms,
-                last_fetch_leader_leo: -1,
-                last_fetch_ms: 0,
-            };
-            replica.followers.insert(follower, progress);
+            replica.followers.insert(follower, FollowerProgress::reset(isr.contains(&follower), now_ms));
         }
         replica.isr = isr;
         self.maybe_increment_high_watermark(broker);

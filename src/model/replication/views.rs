@@ -172,7 +172,10 @@ impl Replication {
         DescribeView {
             line,
             under_replicated_partitions: u32::from(isr.len() < self.partition.assignment().len()),
-            under_min_isr_partitions: u32::from(isr.len() < self.settings.min_insync_replicas),
+            // Kafka: TopicCommand's isUnderMinIsr (no leader, or an ISR below the configured minimum).
+            under_min_isr_partitions: u32::from(
+                self.partition.leader().is_none() || isr.len() < self.settings.min_insync_replicas,
+            ),
             offline_partitions: u32::from(self.partition.leader().is_none()),
         }
     }

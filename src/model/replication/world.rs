@@ -18,6 +18,8 @@ impl Replication {
         let replicas: Vec<u32> = (1..=settings.replication_factor).collect();
         let mut partition = ReplicatedPartition::new(&replicas, 1);
         partition.set_leader_epoch_enabled(settings.leader_epoch_enabled);
+        partition.set_min_insync_replicas(settings.min_insync_replicas);
+        partition.set_replica_lag_time_max_ms(settings.replica_lag_time_max_ms);
         let brokers = (1..=settings.brokers)
             .map(|id| BrokerState {
                 id,
@@ -190,6 +192,7 @@ impl World for Replication {
                 return;
             }
         }
+        self.partition.sync_clock(ctx.now_ms());
         self.dispatch(event, ctx);
         self.check_invariants();
     }
@@ -200,6 +203,7 @@ impl World for Replication {
 
     fn apply(&mut self, command: &Command, ctx: &mut RepCtx) {
         debug_assert!(self.refusal(command).is_none(), "apply without check: {command:?}");
+        self.partition.sync_clock(ctx.now_ms());
         self.run_command(command, ctx);
         self.check_invariants();
     }

@@ -72,7 +72,7 @@ crate::messages! {
     SAFE_INTRO = "replication.story.safe.intro" =>
         "The same run with min.insync.replicas={min}, a first record sent: both followers fetch a minute late and leave the ISR after replica.lag.time.max.ms = {lag}.";
     SAFE_SHRUNK = "replication.story.safe.shrunk" =>
-        "ISR {isr}, below min.insync.replicas={min}: the leader keeps what it appended but does not acknowledge it.";
+        "ISR {isr}, below min.insync.replicas={min}: the HW stops moving, so what the leader appended is neither committed nor acknowledged, and consumers cannot read it.";
     SAFE_REFUSED = "replication.story.safe.refused" =>
         "{pending, plural, one {# record waits} other {# records wait}}: the leader refuses new records with NOT_ENOUGH_REPLICAS and the producer keeps retrying; nothing is acknowledged ({ledger}).";
     SAFE_ANSWER = "replication.story.safe.answer" =>
