@@ -56,7 +56,9 @@ fn a_purgatory_with_zero_waits_stops_at_the_budget() {
 #[test]
 fn a_one_ms_replica_lag_no_longer_loops_at_one_instant() {
     // Before: the isr-expiration task rescheduled itself every 1 / 2 = 0 ms and time never moved.
-    let run = open::<Replication>("?scene=replication&c=replica.lag.time.max.ms:1&a=w60000");
+    // replica.fetch.wait.max.ms:0 too, as KafkaConfig requires it ≤ replica.lag.time.max.ms.
+    let run =
+        open::<Replication>("?scene=replication&c=replica.lag.time.max.ms:1,replica.fetch.wait.max.ms:0&a=w60000");
     assert_eq!(run.stopped, None);
     assert_eq!(run.sim().now_ms(), 60_000);
 }

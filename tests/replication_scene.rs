@@ -72,8 +72,50 @@ fn impossible_configs_are_refused_with_kafkas_wording() {
     let rf = Refusal::ReplicationFactorTooLarge { replication_factor: 4, brokers: 3 };
     assert_eq!(refused("replication.factor", "4"), RunError::Build(rf.message()));
     assert!(matches!(refused("acks", "2"), RunError::Config(_)));
-    let timeout = Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms: 1000, request_timeout_ms: 30_000 };
+    let timeout =
+        Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms: 1000, linger_ms: 0, request_timeout_ms: 30_000 };
     assert_eq!(refused("delivery.timeout.ms", "1000"), RunError::Build(timeout.message()));
+}
+
+fn build(pairs: &[(&str, &str)]) -> Result<Run<Replication>, RunError> {
+    let overrides: Vec<(String, String)> = pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+    Run::<Replication>::new(1, &overrides)
+}
+
+#[test]
+fn a_default_delivery_timeout_below_request_timeout_is_raised_not_refused() {
+    // Kafka: KafkaProducer.configureDeliveryTimeout refuses only an explicit delivery.timeout.ms;
+    // the default is raised to linger.ms + request.timeout.ms.
+    let run = build(&[("request.timeout.ms", "200000")]).expect("the default delivery.timeout.ms is raised");
+    assert_eq!(run.world().settings().delivery_timeout_ms, 200_000);
+    let explicit = build(&[("request.timeout.ms", "200000"), ("delivery.timeout.ms", "120000")]).unwrap_err();
+    let refusal =
+        Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms: 120_000, linger_ms: 0, request_timeout_ms: 200_000 };
+    assert_eq!(explicit, RunError::Build(refusal.message()));
+}
+
+#[test]
+fn explicit_idempotence_with_acks_one_is_refused_and_default_idempotence_is_turned_off() {
+    // Kafka: ProducerConfig.postProcessAndValidateIdempotenceConfigs.
+    let explicit = build(&[("acks", "1"), ("enable.idempotence", "true")]).unwrap_err();
+    assert_eq!(explicit, RunError::Build(Refusal::IdempotenceNeedsAcksAll.message()));
+    let no_retries = build(&[("retries", "0"), ("enable.idempotence", "true")]).unwrap_err();
+    assert_eq!(no_retries, RunError::Build(Refusal::IdempotenceNeedsRetries.message()));
+    let quiet = build(&[("acks", "1")]).expect("idempotence left at its default gives way");
+    assert!(!quiet.world().settings().idempotence);
+    let quiet = build(&[("retries", "0")]).expect("idempotence left at its default gives way");
+    assert!(!quiet.world().settings().idempotence);
+    assert!(build(&[]).unwrap().world().settings().idempotence, "acks=all keeps the default idempotence");
+}
+
+#[test]
+fn a_replica_fetch_wait_above_the_socket_or_lag_timeout_is_refused() {
+    // Kafka: KafkaConfig.validateValues' two requirements on replica.fetch.wait.max.ms.
+    let socket = build(&[("replica.fetch.wait.max.ms", "5000"), ("replica.socket.timeout.ms", "4000")]).unwrap_err();
+    assert_eq!(socket, RunError::Build(Refusal::FetchWaitAboveSocketTimeout.message()));
+    let lag = build(&[("replica.fetch.wait.max.ms", "5000"), ("replica.lag.time.max.ms", "4000")]).unwrap_err();
+    assert_eq!(lag, RunError::Build(Refusal::FetchWaitAboveLagTime.message()));
+    assert!(build(&[("replica.fetch.wait.max.ms", "4000"), ("replica.lag.time.max.ms", "4000")]).is_ok());
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Configuration with Kafka's property names, defaults and validation messages
 //! (the counterpart of Kafka's `ConfigDef` with its range and list validators).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::model::kernel::{Arg, Describe, Message};
@@ -121,13 +121,15 @@ pub enum Value {
 pub struct Config {
     schema: &'static [Property],
     values: BTreeMap<&'static str, Value>,
+    /// Properties given a value by `set` (a preset's or a link's config), even their default.
+    explicit: BTreeSet<&'static str>,
 }
 
 impl Config {
     /// Every property at its default.
     pub fn defaults(schema: &'static [Property]) -> Self {
         let values = schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect();
-        Self { schema, values }
+        Self { schema, values, explicit: BTreeSet::new() }
     }
 
     pub fn schema(&self) -> &'static [Property] {
@@ -139,7 +141,14 @@ impl Config {
         let property = self.property(name)?;
         let value = parse(property, raw.trim())?;
         self.values.insert(property.name, value);
+        self.explicit.insert(property.name);
         Ok(())
+    }
+
+    /// Whether `name` was set explicitly rather than left at its default (Kafka's
+    /// `originals().containsKey(name)`, which decides some of a client's config checks).
+    pub fn is_set(&self, name: &str) -> bool {
+        self.explicit.contains(name)
     }
 
     fn property(&self, name: &str) -> Result<&'static Property, ConfigError> {

@@ -11,11 +11,20 @@ pub enum Refusal {
         replication_factor: u32,
         brokers: u32,
     },
-    /// Kafka's ConfigException: `delivery.timeout.ms` below `linger.ms + request.timeout.ms`.
+    /// Kafka's ConfigException: an explicit `delivery.timeout.ms` below `linger.ms + request.timeout.ms`.
     DeliveryTimeoutTooSmall {
         delivery_timeout_ms: u64,
+        linger_ms: u64,
         request_timeout_ms: u64,
     },
+    /// KafkaConfig: `replica.fetch.wait.max.ms` above `replica.socket.timeout.ms`.
+    FetchWaitAboveSocketTimeout,
+    /// KafkaConfig: `replica.fetch.wait.max.ms` above `replica.lag.time.max.ms`.
+    FetchWaitAboveLagTime,
+    /// ProducerConfig: `enable.idempotence=true` set explicitly with `retries=0`.
+    IdempotenceNeedsRetries,
+    /// ProducerConfig: `enable.idempotence=true` set explicitly with acks other than all.
+    IdempotenceNeedsAcksAll,
     NoSuchBroker {
         id: u32,
         brokers: u32,
@@ -61,7 +70,12 @@ pub enum Refusal {
 crate::messages! {
     pub REFUSAL_KEYS;
     RF_TOO_LARGE = "replication.refusal.rf" => "{kafka}";
-    DELIVERY_TOO_SMALL = "replication.refusal.delivery" => "{kafka}";
+    DELIVERY_TOO_SMALL = "replication.refusal.delivery" =>
+        "{kafka} (here {delivery} < {linger} + {request}: this lab's producer sends each record at once, so its linger.ms is 0; Kafka 4.0's default is 5)";
+    FETCH_WAIT_SOCKET = "replication.refusal.fetch_wait_socket" => "{kafka}";
+    FETCH_WAIT_LAG = "replication.refusal.fetch_wait_lag" => "{kafka}";
+    IDEMPOTENCE_RETRIES = "replication.refusal.idempotence_retries" => "{kafka}";
+    IDEMPOTENCE_ACKS = "replication.refusal.idempotence_acks" => "{kafka}";
     NO_SUCH_BROKER = "replication.refusal.no_broker" => "There is no broker {id}: this cluster has brokers 1 to {brokers}.";
     PRODUCE_COUNT = "replication.refusal.produce" => "Produce takes 1 to 10000 records, not {records}.";
     ALREADY_DOWN = "replication.refusal.down" => "broker-{id} is already down.";
@@ -89,15 +103,38 @@ impl Describe for Refusal {
                      {brokers} broker(s) are registered."
                 )),
             ),
-            Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms, request_timeout_ms } => {
-                Message::new(DELIVERY_TOO_SMALL).with(
-                    "kafka",
-                    Arg::kafka(format!(
-                        "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms \
-                         ({delivery_timeout_ms} < 0 + {request_timeout_ms})"
-                    )),
-                )
+            // Kafka: KafkaProducer.configureDeliveryTimeout's ConfigException.
+            Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms, linger_ms, request_timeout_ms } => {
+                Message::new(DELIVERY_TOO_SMALL)
+                    .with("kafka", Arg::kafka("delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms"))
+                    .with("delivery", Arg::int(delivery_timeout_ms))
+                    .with("linger", Arg::int(linger_ms))
+                    .with("request", Arg::int(request_timeout_ms))
             }
+            // Kafka: KafkaConfig.validateValues (Scala `require`, hence "requirement failed: ").
+            Refusal::FetchWaitAboveSocketTimeout => Message::new(FETCH_WAIT_SOCKET).with(
+                "kafka",
+                Arg::kafka(
+                    "requirement failed: replica.socket.timeout.ms should always be at least \
+                     replica.fetch.wait.max.ms to prevent unnecessary socket timeouts",
+                ),
+            ),
+            Refusal::FetchWaitAboveLagTime => Message::new(FETCH_WAIT_LAG).with(
+                "kafka",
+                Arg::kafka(
+                    "requirement failed: replica.fetch.wait.max.ms should always be less than or equal to \
+                     replica.lag.time.max.ms to prevent frequent changes in ISR",
+                ),
+            ),
+            // Kafka: ProducerConfig.postProcessAndValidateIdempotenceConfigs's ConfigExceptions.
+            Refusal::IdempotenceNeedsRetries => Message::new(IDEMPOTENCE_RETRIES).with(
+                "kafka",
+                Arg::kafka("Must set retries to non-zero when using the idempotent producer."),
+            ),
+            Refusal::IdempotenceNeedsAcksAll => Message::new(IDEMPOTENCE_ACKS).with(
+                "kafka",
+                Arg::kafka("Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence."),
+            ),
             Refusal::NoSuchBroker { id, brokers } => {
                 Message::new(NO_SUCH_BROKER).with("id", Arg::int(id)).with("brokers", Arg::int(brokers))
             }

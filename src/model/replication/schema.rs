@@ -149,7 +149,8 @@ impl Settings {
         (self.replica_lag_time_max_ms / 2).max(1)
     }
 
-    /// Reads and cross-checks the config (replication factor against brokers).
+    /// Reads and cross-checks the config: replication factor against brokers, the broker's
+    /// fetch timeouts (KafkaConfig), then the producer's idempotence and delivery timeout.
     pub fn from_config(config: &Config) -> Result<Self, Refusal> {
         let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
         let small = |name: &str| u32::try_from(config.int(name)).unwrap_or(0);
@@ -157,15 +158,15 @@ impl Settings {
         if replication_factor > brokers {
             return Err(Refusal::ReplicationFactorTooLarge { replication_factor, brokers });
         }
-        let (delivery_timeout_ms, request_timeout_ms) = (int("delivery.timeout.ms"), int("request.timeout.ms"));
-        if delivery_timeout_ms < request_timeout_ms {
-            return Err(Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms, request_timeout_ms });
-        }
+        check_replica_fetch_wait(config)?;
         let acks = match config.str("acks") {
             "0" => Acks::None,
             "1" => Acks::Leader,
             _ => Acks::All,
         };
+        let idempotence = idempotence(config, acks)?;
+        let request_timeout_ms = int("request.timeout.ms");
+        let delivery_timeout_ms = delivery_timeout_ms(config, request_timeout_ms)?;
         Ok(Self {
             brokers,
             replication_factor,
@@ -183,7 +184,7 @@ impl Settings {
             retries: int("retries"),
             retry_backoff_ms: int("retry.backoff.ms"),
             retry_backoff_max_ms: int("retry.backoff.max.ms"),
-            idempotence: config.bool("enable.idempotence") && acks == Acks::All,
+            idempotence,
             leader_epoch_enabled: config.bool("lab.leader.epoch.enabled"),
             network_delay_ms: int("lab.network.delay.ms"),
             os_flush_interval_ms: int("lab.os.flush.interval.ms"),
@@ -191,4 +192,51 @@ impl Settings {
             producer_max_records: int("lab.producer.max.records"),
         })
     }
+}
+
+/// The lab's producer sends each record as soon as `send()` is called: its `linger.ms` is 0
+/// (Kafka 4.0's default is 5, which only delays a batch to fill it).
+pub const LINGER_MS: u64 = 0;
+
+/// KafkaConfig's checks of `replica.fetch.wait.max.ms` against the socket timeout and the lag limit.
+fn check_replica_fetch_wait(config: &Config) -> Result<(), Refusal> {
+    let int = |name: &str| u64::try_from(config.int(name)).unwrap_or(0);
+    let fetch_wait_max_ms = int("replica.fetch.wait.max.ms");
+    if fetch_wait_max_ms > int("replica.socket.timeout.ms") {
+        return Err(Refusal::FetchWaitAboveSocketTimeout);
+    }
+    if fetch_wait_max_ms > int("replica.lag.time.max.ms") {
+        return Err(Refusal::FetchWaitAboveLagTime);
+    }
+    Ok(())
+}
+
+/// `ProducerConfig.postProcessAndValidateIdempotenceConfigs`: idempotence needs retries > 0 and
+/// acks=all. Set explicitly, a conflict is refused; left at its default, idempotence is turned off.
+fn idempotence(config: &Config, acks: Acks) -> Result<bool, Refusal> {
+    let explicit = config.is_set("enable.idempotence");
+    if !config.bool("enable.idempotence") {
+        return Ok(false);
+    }
+    if config.int("retries") == 0 {
+        return if explicit { Err(Refusal::IdempotenceNeedsRetries) } else { Ok(false) };
+    }
+    if acks != Acks::All {
+        return if explicit { Err(Refusal::IdempotenceNeedsAcksAll) } else { Ok(false) };
+    }
+    Ok(true)
+}
+
+/// `KafkaProducer.configureDeliveryTimeout`: below `linger.ms + request.timeout.ms`, an explicit
+/// `delivery.timeout.ms` is refused and the default one is raised to that sum.
+fn delivery_timeout_ms(config: &Config, request_timeout_ms: u64) -> Result<u64, Refusal> {
+    let delivery_timeout_ms = u64::try_from(config.int("delivery.timeout.ms")).unwrap_or(0);
+    let floor_ms = LINGER_MS + request_timeout_ms;
+    if delivery_timeout_ms >= floor_ms {
+        return Ok(delivery_timeout_ms);
+    }
+    if config.is_set("delivery.timeout.ms") {
+        return Err(Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms, linger_ms: LINGER_MS, request_timeout_ms });
+    }
+    Ok(floor_ms)
 }
