@@ -73,6 +73,8 @@ fn an_idempotent_retry_under_min_isr_is_refused_not_answered_as_a_duplicate() {
     let run = run("min.insync.replicas=2", "slow-2-60000.slow-3-60000.w1000.produce-1.w95000");
     let w = run.world();
     assert_eq!(w.partition().isr(), vec![1]);
+    let flagged = |f: &Fact| matches!(f, Fact::IsrUpdated { after, under_min_isr: true, .. } if after == &[1]);
+    assert!(logged(&run, flagged), "the leader logs the shrink as (under-min-isr)");
     let refused_again = |f: &Fact| matches!(f, Fact::NotEnoughReplicas { record_id: 1, .. });
     assert!(logged(&run, refused_again), "the retry of record 1 is refused with NOT_ENOUGH_REPLICAS");
     let after_append = PartitionError::NotEnoughReplicasAfterAppend;

@@ -170,6 +170,8 @@ pub enum Fact {
         after: Vec<u32>,
         high_watermark: i64,
         log_end_offset: i64,
+        /// Kafka logs "(under-min-isr)": the ISR is below the effective min.insync.replicas.
+        under_min_isr: bool,
     },
     AlterPartitionRejected {
         error: PartitionError,

@@ -265,11 +265,10 @@ impl Replication {
         match self.partition.alter_partition(leader, epoch, isr.clone()) {
             Ok(()) => {
                 let (hw, leo) = (self.partition.hw(leader), self.partition.leo(leader));
-                let after = isr.clone();
-                ctx.record(
-                    actor,
-                    Fact::IsrUpdated { direction, before, after, high_watermark: hw, log_end_offset: leo },
-                );
+                let (after, under_min_isr) = (isr.clone(), self.partition.is_under_min_isr(leader));
+                let (high_watermark, log_end_offset) = (hw, leo);
+                let fact = Fact::IsrUpdated { direction, before, after, high_watermark, log_end_offset, under_min_isr };
+                ctx.record(actor, fact);
                 ctx.record(Actor::Controller, Fact::AlterPartitionAccepted { leader, isr });
                 if hw > hw_before {
                     self.complete_delayed_produces(leader, ctx);

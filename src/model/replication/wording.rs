@@ -61,6 +61,8 @@ crate::messages! {
     ISR_UNREACHABLE = "replication.fact.isr_unreachable" =>
         "{verb} ISR from {before} to {after} failed: AlterPartition cannot reach the controller";
     ISR_UPDATED = "replication.fact.isr_updated" => "{verb} ISR from {before} to {after} (HW {hw}, LEO {leo})";
+    ISR_UPDATED_UNDER_MIN = "replication.fact.isr_updated_under_min" =>
+        "{verb} ISR from {before} to {after} (under-min-isr): the HW stays at {hw} until the ISR is back to min.insync.replicas (LEO {leo})";
     SHRINKING = "replication.fact.isr.shrinking" => "Shrinking";
     EXPANDING = "replication.fact.isr.expanding" => "Expanding";
     ALTER_REJECTED = "replication.fact.alter_rejected" => "AlterPartition rejected by the controller: {error}";
@@ -275,12 +277,14 @@ impl Fact {
                 .with("verb", nested(direction.message()))
                 .with("before", ids_arg(before))
                 .with("after", ids_arg(after)),
-            Fact::IsrUpdated { direction, before, after, high_watermark, log_end_offset } => Message::new(ISR_UPDATED)
-                .with("verb", nested(direction.message()))
-                .with("before", ids_arg(before))
-                .with("after", ids_arg(after))
-                .with("hw", Arg::int(*high_watermark))
-                .with("leo", Arg::int(*log_end_offset)),
+            Fact::IsrUpdated { direction, before, after, high_watermark, log_end_offset, under_min_isr } => {
+                Message::new(if *under_min_isr { ISR_UPDATED_UNDER_MIN } else { ISR_UPDATED })
+                    .with("verb", nested(direction.message()))
+                    .with("before", ids_arg(before))
+                    .with("after", ids_arg(after))
+                    .with("hw", Arg::int(*high_watermark))
+                    .with("leo", Arg::int(*log_end_offset))
+            }
             Fact::AlterPartitionRejected { error } => Message::new(ALTER_REJECTED).with("error", error_arg(*error)),
             _ => return None,
         })
