@@ -98,7 +98,7 @@ fn boxes(cluster: &Cluster, prev: Option<&Vec<BrokerBox>>) -> Vec<BrokerBox> {
                         partition: p.partition,
                         role,
                         leo,
-                        shows_leo: role == Role::Leader || (role == Role::Follower && b.alive),
+                        shows_leo: role == Role::Leader || b.serving,
                         changed: old.is_some_and(|t| t.role != role),
                         arrived: if role == Role::Leader { grew } else { 0 },
                     }
