@@ -330,3 +330,24 @@ fn cooperative_revocation_commits_nothing_so_the_new_owner_repeats_the_records_s
     // Eager members fetch nothing between that commit and revoking everything: nothing repeats.
     assert_eq!(add_a_third_member(RANGE).world().ledger().total_duplicates(), 0);
 }
+
+#[test]
+fn the_leader_rejoining_in_stable_rebalances_to_assign_the_new_partitions() {
+    // Kafka: classicGroupJoinExistingMember forces a rebalance when the leader rejoins in Stable
+    // (followers with unchanged metadata are only answered with the current generation).
+    let mut r = run("metadata.max.age.ms=5000");
+    wait(&mut r, 10_000);
+    command(&mut r, Command::GrowPartitions(12));
+    wait(&mut r, 10_000);
+    let reasons: Vec<RebalanceReason> = facts(&r)
+        .into_iter()
+        .filter_map(|(_, _, f)| match f {
+            Fact::Coordinator(CoordinatorFact::PreparingRebalance { state: GroupState::Stable, reason, .. }) => {
+                Some(reason)
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(matches!(reasons.first(), Some(RebalanceReason::LeaderRejoined { .. })), "{reasons:?}");
+    assert_eq!(r.world().coordinator().assignment.values().map(Vec::len).sum::<usize>(), 12);
+}
