@@ -145,3 +145,12 @@ fn a_slow_broker_the_cluster_does_not_have_is_refused() {
     let refused = Run::<Partitioner>::restore(1, &overrides, "", None).unwrap_err();
     assert!(refused.to_string().contains("lab.slow.broker=4: the cluster has brokers 1 to 3"), "{refused}");
 }
+
+#[test]
+fn a_keyed_burst_through_the_sticky_partitioner_is_capped_like_records_without_key() {
+    // Every record of such a burst is batched (the lab's cost cap, not Kafka's).
+    let overrides = vec![("partitioner.ignore.keys".to_string(), "true".to_string())];
+    let refused = Run::<Partitioner>::restore(1, &overrides, "produce-200000", None).unwrap_err();
+    assert!(refused.to_string().contains("produce 1 to 100,000 records at a time"), "{refused}");
+    assert!(Run::<Partitioner>::restore(1, &[], "produce-200000", None).is_ok());
+}

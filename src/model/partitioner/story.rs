@@ -105,7 +105,7 @@ crate::messages! {
     ADAPTIVE_WATCH = "partitioner.story.adaptive.watch" =>
         "Watch the rows of {led}: their batches wait for broker {broker}, their queues grow, and the sticky partitioner draws them less often.";
     ADAPTIVE_INTRO = "partitioner.story.adaptive.intro" =>
-        "{partitions} partitions led round-robin by {brokers} brokers (a simplification of the lab): broker {broker} leads {led} and answers after {latency} ms, the others at once. The producer keeps at most max.in.flight.requests.per.connection = {max} requests unanswered per broker; then that broker's batches wait in the accumulator. {rate} records without a key per second.";
+        "{partitions} partitions led round-robin by {brokers} brokers (a simplification of the lab): broker {broker} leads {led} and answers after {latency} ms, the others at once. The producer keeps at most max.in.flight.requests.per.connection = {max} requests unanswered per broker; then that broker's batches wait in the accumulator. {rate} records without a key per second. The lab batches only the records the sticky partitioner places: keyed records are written at once, so the slow broker does not hold them up (unless partitioner.ignore.keys=true).";
     ADAPTIVE_PROGRESS = "partitioner.story.adaptive.progress" =>
         "{seconds} s: {led} got {share} % of the records so far (an even share is {even} %); {waiting, plural, one {# batch waits} other {# batches wait}} for broker {broker}. Adaptive partitioning weighs each partition by how short its queue is.";
     ADAPTIVE_ANSWER = "partitioner.story.adaptive.answer" =>
