@@ -4,7 +4,7 @@
 use super::facts::TruncationCause;
 use super::partition::Role;
 use super::roles::Election;
-use super::{Command, Event, Fact, Fault, Node, RepCtx, Replication};
+use super::{Command, Event, Fact, Fault, FetchProtocol, Node, RepCtx, Replication};
 use crate::model::kernel::Actor;
 
 impl Replication {
@@ -131,7 +131,9 @@ impl Replication {
         let was_leader = replica.role == Role::Leader;
         let truncation = self.partition.become_follower(id, leader, epoch);
         if self.settings.leader_epoch_enabled {
-            ctx.record(Actor::Broker(id), Fact::BecameFollower { leader, epoch });
+            let last_fetched_epoch = (self.settings.fetch_protocol == FetchProtocol::DivergingEpoch)
+                .then(|| self.partition.replica(id).log.epochs().latest_epoch().unwrap_or(-1));
+            ctx.record(Actor::Broker(id), Fact::BecameFollower { leader, epoch, last_fetched_epoch });
         } else {
             self.log_truncation(id, truncation, TruncationCause::BecameFollower { leader, epoch }, ctx);
         }

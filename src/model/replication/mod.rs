@@ -7,6 +7,7 @@
 //! The scene's shared types live here; its components in the files below.
 
 mod controller;
+mod diverging;
 mod facts;
 mod fetcher;
 pub mod ledger;
@@ -18,6 +19,7 @@ mod roles;
 mod scene;
 pub mod schema;
 mod story;
+mod truncation;
 mod views;
 mod wire;
 mod wording;
@@ -25,6 +27,7 @@ mod world;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use diverging::FetchProtocol;
 pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
 pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
@@ -34,6 +37,7 @@ pub use partition::{
 pub use refusals::{Refusal, REFUSAL_KEYS};
 pub use roles::{Election, FollowerRequest, Truncation};
 pub use schema::{Acks, Settings, REPLICATION_SCHEMA};
+pub use truncation::{offset_truncation_state, TruncationStep};
 pub use views::{
     ControllerView, DescribeLine, DescribeView, ProducerView, PurgatoryView, RecordView, ReplicaRole, ReplicaView,
 };

@@ -1,6 +1,6 @@
 //! The properties the replication scene reads, with Kafka's names and defaults.
 
-use super::Refusal;
+use super::{FetchProtocol, Refusal};
 use crate::model::config::{Config, Kind, Property};
 
 /// Broker, topic, producer and lab knobs of the replication scene.
@@ -73,6 +73,12 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
     },
     Property { name: "enable.idempotence", default: "true", kind: Kind::Bool, scope: "producer" },
     Property { name: "lab.leader.epoch.enabled", default: "true", kind: Kind::Bool, scope: "lab" },
+    Property {
+        name: "lab.fetch.protocol",
+        default: "diverging-epoch",
+        kind: Kind::OneOf(FetchProtocol::VALUES),
+        scope: "lab",
+    },
     Property { name: "lab.network.delay.ms", default: "20", kind: Kind::Int { min: 1, max: 10_000 }, scope: "lab" },
     Property {
         name: "lab.os.flush.interval.ms",
@@ -133,6 +139,9 @@ pub struct Settings {
     /// Effective idempotence: Kafka turns it off by default when acks is not all.
     pub idempotence: bool,
     pub leader_epoch_enabled: bool,
+    /// How a follower finds its divergence: the 4.x Fetch with lastFetchedEpoch (default) or
+    /// OffsetsForLeaderEpoch first (0.11–2.6), `lab.fetch.protocol`.
+    pub fetch_protocol: FetchProtocol,
     pub network_delay_ms: u64,
     pub os_flush_interval_ms: u64,
     pub producer_records_per_sec: u64,
@@ -185,6 +194,7 @@ impl Settings {
             retry_backoff_max_ms: int("retry.backoff.max.ms"),
             idempotence: config.bool("enable.idempotence") && acks == Acks::All,
             leader_epoch_enabled: config.bool("lab.leader.epoch.enabled"),
+            fetch_protocol: FetchProtocol::from_config_value(config.str("lab.fetch.protocol")),
             network_delay_ms: int("lab.network.delay.ms"),
             os_flush_interval_ms: int("lab.os.flush.interval.ms"),
             producer_records_per_sec: int("lab.producer.records.per.sec"),

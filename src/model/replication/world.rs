@@ -18,6 +18,7 @@ impl Replication {
         let replicas: Vec<u32> = (1..=settings.replication_factor).collect();
         let mut partition = ReplicatedPartition::new(&replicas, 1);
         partition.set_leader_epoch_enabled(settings.leader_epoch_enabled);
+        partition.set_fetch_protocol(settings.fetch_protocol);
         let brokers = (1..=settings.brokers)
             .map(|id| BrokerState {
                 id,

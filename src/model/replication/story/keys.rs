@@ -116,6 +116,10 @@ crate::messages! {
         "{broker} restarts; without leader epochs it truncates to its own HW: LEO {from} → {to}. The acknowledged record is gone from it.";
     KIP_ASKS = "replication.story.kip101_loss.asks" =>
         "broker-2 restarts; with leader epochs it does not truncate to its HW (LEO {leo}, HW {hw}) but asks the leader where its epoch ends (OffsetsForLeaderEpoch).";
+    KIP_FETCHES = "replication.story.kip101_loss.fetches" =>
+        "broker-2 restarts; with leader epochs it does not truncate to its HW (LEO {leo}, HW {hw}): it fetches from its LEO with the epoch of its last record (lastFetchedEpoch), and the leader answers divergingEpoch only if its log went another way.";
+    KIP_NO_DIVERGENCE = "replication.story.kip101_loss.no_divergence" =>
+        "broker-1 comes back and fetches with lastFetchedEpoch=0 too: on the leader epoch 0 ends at offset {end}, not before its fetch offset, so no divergingEpoch and nothing to truncate.";
     KIP_NOTHING = "replication.story.kip101_loss.nothing" =>
         "broker-1 comes back and asks too: epoch 0 ends at offset {end}, nothing to truncate.";
     KIP_OFF_ANSWER = "replication.story.kip101_loss.off_answer" =>
@@ -135,6 +139,8 @@ crate::messages! {
         "broker-1 returns with LEO {leo}, HW {hw}: truncating to its HW removes nothing, so offset 1 holds a different record on each replica.";
     DIV_ON_FIXED = "replication.story.divergence.on_fixed" =>
         "broker-1 asks OffsetsForLeaderEpoch: epoch 0 ends at offset {end}, so it truncates to {to} and copies the new leader's record. The logs agree again.";
+    DIV_ON_DIVERGING = "replication.story.divergence.on_diverging" =>
+        "broker-1 fetches with lastFetchedEpoch=0; the leader answers divergingEpoch: epoch 0 ends at offset {end}, so broker-1 truncates to {to} and copies the new leader's record. The logs agree again.";
     DIV_SPLIT = "replication.story.divergence.split" =>
         "the replicas disagree at {count, plural, one {offset} other {offsets}} {offsets}, and both count as in sync; {ledger}";
     DIV_FIXED = "replication.story.divergence.fixed" =>
