@@ -4,6 +4,7 @@
 use super::partition::PartitionError;
 use super::roles::Truncation;
 use super::schema::Acks;
+use super::unclean::ElectionError;
 use crate::model::kernel::Node;
 
 /// Why the producer's send callback got an exception.
@@ -91,6 +92,16 @@ pub enum Fact {
     /// `kafka-configs` changed `unclean.leader.election.enable`.
     UncleanElectionSet {
         enabled: bool,
+    },
+    /// The controller's periodic unclean-election check found the partition leaderless.
+    UncleanCheck {
+        enabled: bool,
+        interval_ms: u64,
+    },
+    /// `kafka-leader-election --election-type unclean` reached the controller.
+    ElectLeadersRequested,
+    ElectLeadersFailed {
+        error: ElectionError,
     },
     /// The controller rejected an ISR expansion with a fenced broker.
     AlterPartitionIneligible {

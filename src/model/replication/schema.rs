@@ -10,6 +10,12 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
     Property { name: "min.insync.replicas", default: "1", kind: Kind::Int { min: 1, max: 7 }, scope: "topic" },
     Property { name: "unclean.leader.election.enable", default: "false", kind: Kind::Bool, scope: "topic" },
     Property {
+        name: "unclean.leader.election.interval.ms",
+        default: "300000",
+        kind: Kind::Int { min: 1, max: 3_600_000 },
+        scope: "controller",
+    },
+    Property {
         name: "replica.lag.time.max.ms",
         default: "30000",
         kind: Kind::Int { min: 1, max: 3_600_000 },
@@ -124,6 +130,8 @@ pub struct Settings {
     pub replication_factor: u32,
     pub min_insync_replicas: usize,
     pub unclean_leader_election: bool,
+    /// How often the controller looks for leaderless partitions to elect uncleanly.
+    pub unclean_election_interval_ms: u64,
     pub replica_lag_time_max_ms: u64,
     pub replica_fetch_wait_max_ms: u64,
     pub replica_fetch_backoff_ms: u64,
@@ -180,6 +188,7 @@ impl Settings {
             replication_factor,
             min_insync_replicas: small("min.insync.replicas") as usize,
             unclean_leader_election: config.bool("unclean.leader.election.enable"),
+            unclean_election_interval_ms: int("unclean.leader.election.interval.ms"),
             replica_lag_time_max_ms: int("replica.lag.time.max.ms"),
             replica_fetch_wait_max_ms: int("replica.fetch.wait.max.ms"),
             replica_fetch_backoff_ms: int("replica.fetch.backoff.ms"),

@@ -23,6 +23,11 @@ crate::messages! {
         "{partition}: Leader {old} → none (LeaderEpoch {epoch}): no live replica in the ISR, partition offline";
     NO_LEADER = "replication.fact.none" => "none";
     UNCLEAN_SET = "replication.fact.unclean_set" => "topic config unclean.leader.election.enable={enabled}";
+    UNCLEAN_CHECK = "replication.fact.unclean_check" =>
+        "periodic unclean election check (unclean.leader.election.interval.ms={interval}): {partition} has no leader, unclean.leader.election.enable={enabled}";
+    ELECT_REQUESTED = "replication.fact.elect_requested" =>
+        "kafka-leader-election --election-type unclean --topic {topic} --partition 0";
+    ELECT_FAILED = "replication.fact.elect_failed" => "ElectLeaders for {partition} failed with {error}";
     INELIGIBLE = "replication.fact.ineligible" =>
         "AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)";
     ALTER_ACCEPTED = "replication.fact.alter_accepted" => "AlterPartition from broker-{leader}: Isr {isr}";
@@ -218,6 +223,14 @@ impl Fact {
                 .with("epoch", Arg::int(*epoch)),
             Fact::UncleanElectionSet { enabled } => {
                 Message::new(UNCLEAN_SET).with("enabled", Arg::kafka(enabled.to_string()))
+            }
+            Fact::UncleanCheck { enabled, interval_ms } => Message::new(UNCLEAN_CHECK)
+                .with("interval", Arg::Duration(*interval_ms))
+                .with("partition", partition_arg())
+                .with("enabled", Arg::kafka(enabled.to_string())),
+            Fact::ElectLeadersRequested => Message::new(ELECT_REQUESTED).with("topic", Arg::kafka(TOPIC)),
+            Fact::ElectLeadersFailed { error } => {
+                Message::new(ELECT_FAILED).with("partition", partition_arg()).with("error", Arg::kafka(error.name()))
             }
             Fact::AlterPartitionIneligible { leader, fenced } => {
                 Message::new(INELIGIBLE).with("leader", Arg::int(*leader)).with("fenced", Arg::int(*fenced))

@@ -96,13 +96,15 @@ crate::messages! {
     LAB3_QUESTION = "replication.story.lab3.question" =>
         "Lab 3: the only replica in the ISR dies and an out-of-sync one comes back. Availability or data?";
     LAB3_WATCH = "replication.story.lab3.watch" =>
-        "Watch the partition stay offline until unclean.leader.election.enable is switched on.";
+        "Watch the partition stay offline, even once unclean.leader.election.enable is switched on, until an unclean election is run.";
     LAB3_INTRO = "replication.story.lab3.intro" =>
         "min.insync.replicas=1, unclean elections off. broker-2 and broker-3 are down and out of the ISR; broker-1 alone takes the {sent, plural, one {record} other {# records}} just sent, then dies too.";
     LAB3_STAYS = "replication.story.lab3.stays" =>
         "broker-2 is back, but outside the ISR: with unclean elections off the partition stays offline. No data lost, nothing writable.";
+    LAB3_CONFIG = "replication.story.lab3.config" =>
+        "unclean.leader.election.enable=true, yet still offline: KRaft's controller elects uncleanly only at its next check (unclean.leader.election.interval.ms={interval}), so the lab runs kafka-leader-election --election-type unclean.";
     LAB3_ANSWER = "replication.story.lab3.answer" =>
-        "offline for {offline} until unclean.leader.election.enable=true; then {ledger}";
+        "offline for {offline} until the unclean election; then {ledger}";
 
     KIP_LOSS_QUESTION = "replication.story.kip101_loss.question" =>
         "A follower restarts just before the leader dies: does the last acknowledged record survive?";

@@ -133,6 +133,9 @@ const LAB3_BEATS: &[Beat<Replication>] = &[
     beat(Cue::Nth(Moment::Fault, 3), crashed),
     beat(Cue::Nth(Moment::Election, 1), offline),
     beat(Cue::At(8), |_| Message::new(LAB3_STAYS)),
+    beat(Cue::At(10), |sim| {
+        Message::new(LAB3_CONFIG).with("interval", Arg::Duration(settings(sim).unclean_election_interval_ms))
+    }),
     beat(Cue::Nth(Moment::Election, 2), unclean),
 ];
 

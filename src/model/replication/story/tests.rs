@@ -92,10 +92,7 @@ fn min_isr_1_loses_the_records_only_broker_1_had_in_its_page_cache_and_min_isr_2
 #[test]
 fn lab3_waits_offline_until_unclean_elections_are_switched_on_then_loses_the_burst() {
     let (_, answer) = answer_at_outcome("lab3-unclean");
-    assert_eq!(
-        answer,
-        "offline for 11 s until unclean.leader.election.enable=true; then acked and lost: 1,000 of 1,000 (#1–#1000)"
-    );
+    assert_eq!(answer, "offline for 16 s until the unclean election; then acked and lost: 1,000 of 1,000 (#1–#1000)");
 }
 
 #[test]
