@@ -129,21 +129,25 @@ impl PartitionLog {
         Some(stats)
     }
 
-    /// `groupSegmentsBySize`: consecutive segments whose total fits `segment.bytes` and index limits.
+    /// `groupSegmentsBySize`: consecutive segments whose total fits `segment.bytes` and, for each index,
+    /// `segment.index.bytes`.
     fn group_by_size<'a>(&self, segments: &'a [Segment]) -> Vec<&'a [Segment]> {
         let max_bytes = u64::from(self.settings.segment_bytes);
         let max_index = self.settings.segment_index_bytes as usize;
         let mut groups = Vec::new();
         let mut start = 0;
         while start < segments.len() {
-            let (mut end, mut bytes, mut index) =
-                (start + 1, u64::from(segments[start].size_bytes()), segments[start].offset_index().size_bytes());
+            let first = &segments[start];
+            let (mut end, mut bytes) = (start + 1, u64::from(first.size_bytes()));
+            let (mut index, mut time_index) = (first.offset_index().size_bytes(), first.time_index().size_bytes());
             while end < segments.len()
                 && bytes + u64::from(segments[end].size_bytes()) <= max_bytes
                 && index + segments[end].offset_index().size_bytes() <= max_index
+                && time_index + segments[end].time_index().size_bytes() <= max_index
             {
                 bytes += u64::from(segments[end].size_bytes());
                 index += segments[end].offset_index().size_bytes();
+                time_index += segments[end].time_index().size_bytes();
                 end += 1;
             }
             groups.push(&segments[start..end]);
