@@ -57,6 +57,13 @@ pub const LOG_SCHEMA: &[Property] = &[
         kind: Kind::OneOf(DIRTY_RATIO_STEPS),
         scope: "topic",
     },
+    Property { name: "min.compaction.lag.ms", default: "0", kind: Kind::Int { min: 0, max: i64::MAX }, scope: "topic" },
+    Property {
+        name: "max.compaction.lag.ms",
+        default: "9223372036854775807",
+        kind: Kind::Int { min: 1, max: i64::MAX },
+        scope: "topic",
+    },
     Property {
         name: "max.message.bytes",
         default: "1048588",
@@ -133,7 +140,8 @@ pub fn check_dirty_ratio(raw: &str) -> Result<(), Refusal> {
 
 /// Kafka's `LogConfig` values the partition log reads: `segment.bytes`, `segment.ms`, `segment.index.bytes`,
 /// `index.interval.bytes`, `retention.ms`, `retention.bytes`, `cleanup.policy`, `delete.retention.ms`,
-/// `min.cleanable.dirty.ratio`, `max.message.bytes`, `file.delete.delay.ms`.
+/// `min.cleanable.dirty.ratio`, `min.compaction.lag.ms`, `max.compaction.lag.ms`, `max.message.bytes`,
+/// `file.delete.delay.ms`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogSettings {
     pub segment_bytes: u32,
@@ -148,6 +156,10 @@ pub struct LogSettings {
     pub delete: bool,
     pub delete_retention_ms: i64,
     pub min_cleanable_dirty_ratio: f64,
+    /// `min.compaction.lag.ms`: records younger than this stay uncleaned.
+    pub min_compaction_lag_ms: i64,
+    /// `max.compaction.lag.ms`: a dirty record older than this makes the log clean whatever its ratio.
+    pub max_compaction_lag_ms: i64,
     /// The largest record batch the broker appends (topic `max.message.bytes`).
     pub max_message_bytes: u32,
     pub file_delete_delay_ms: i64,
@@ -168,6 +180,8 @@ impl LogSettings {
             delete_retention_ms: config.int("delete.retention.ms"),
             min_cleanable_dirty_ratio: config.str(DIRTY_RATIO).parse().unwrap_or(0.5),
             max_message_bytes: config.int("max.message.bytes") as u32,
+            min_compaction_lag_ms: config.int("min.compaction.lag.ms"),
+            max_compaction_lag_ms: config.int("max.compaction.lag.ms"),
             file_delete_delay_ms: config.int("file.delete.delay.ms"),
         }
     }
