@@ -173,3 +173,22 @@ fn max_compaction_lag_ms_cleans_a_log_whose_dirty_ratio_is_too_low() {
     let check = lagged.world().last_cleaner_check().unwrap();
     assert!(check.dirty_ratio <= 0.5, "{check:?}");
 }
+
+/// Kafka: `LogConfig.validateValues` refuses min.compaction.lag.ms > max.compaction.lag.ms.
+#[test]
+fn a_min_compaction_lag_above_the_max_is_refused_with_kafkas_message() {
+    let mut run = compacted(&[("max.compaction.lag.ms", "60000")]);
+    let set = Command::SetConfig { name: "min.compaction.lag.ms".into(), value: "60001".into() };
+    let err = run.history.push(Input::Command(set)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "conflict topic config setting min.compaction.lag.ms (60001) > max.compaction.lag.ms (60000)"
+    );
+    assert_eq!(run.world().settings().log.min_compaction_lag_ms, 0, "nothing changed");
+    push(&mut run, Command::SetConfig { name: "min.compaction.lag.ms".into(), value: "60000".into() });
+    let pairs = [
+        ("min.compaction.lag.ms".to_string(), "2".to_string()),
+        ("max.compaction.lag.ms".to_string(), "1".to_string()),
+    ];
+    assert!(Run::<LogLab>::new(0, &pairs).is_err(), "a link with the conflict does not open");
+}

@@ -47,6 +47,11 @@ pub enum Refusal {
         name: &'static str,
         raw: String,
     },
+    /// Kafka's `InvalidConfigurationException` from `LogConfig.validateValues`.
+    CompactionLagConflict {
+        min_compaction_lag_ms: i64,
+        max_compaction_lag_ms: i64,
+    },
     DeleteRecords(DeleteRecordsError),
     /// The table reader needs a pace of at least one record per second.
     ReaderPace,
@@ -112,6 +117,10 @@ impl Describe for Refusal {
             Refusal::NotADouble { name, raw } => {
                 kafka(format!("Invalid value {raw} for configuration {name}: Not a number of type DOUBLE"))
             }
+            Refusal::CompactionLagConflict { min_compaction_lag_ms, max_compaction_lag_ms } => kafka(format!(
+                "conflict topic config setting min.compaction.lag.ms ({min_compaction_lag_ms}) > \
+                 max.compaction.lag.ms ({max_compaction_lag_ms})"
+            )),
             Refusal::DeleteRecords(error) => error.message(),
             Refusal::ReaderPace => Message::new(READER_PACE),
         }

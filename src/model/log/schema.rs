@@ -138,6 +138,16 @@ pub fn check_dirty_ratio(raw: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Kafka's `LogConfig.validateValues`: `min.compaction.lag.ms` may not exceed `max.compaction.lag.ms`.
+pub fn check_compaction_lags(config: &Config) -> Result<(), Refusal> {
+    let (min_compaction_lag_ms, max_compaction_lag_ms) =
+        (config.int("min.compaction.lag.ms"), config.int("max.compaction.lag.ms"));
+    if min_compaction_lag_ms > max_compaction_lag_ms {
+        return Err(Refusal::CompactionLagConflict { min_compaction_lag_ms, max_compaction_lag_ms });
+    }
+    Ok(())
+}
+
 /// Kafka's `LogConfig` values the partition log reads: `segment.bytes`, `segment.ms`, `segment.index.bytes`,
 /// `index.interval.bytes`, `retention.ms`, `retention.bytes`, `cleanup.policy`, `delete.retention.ms`,
 /// `min.cleanable.dirty.ratio`, `min.compaction.lag.ms`, `max.compaction.lag.ms`, `max.message.bytes`,

@@ -4,7 +4,7 @@
 use super::producer::{largest_batch_bytes, Burst};
 use super::reader::TableReader;
 use super::record::{estimate_batch_size_upper_bound, NULL_KEY, NULL_VALUE};
-use super::schema::{check_dirty_ratio, DIRTY_RATIO};
+use super::schema::{check_compaction_lags, check_dirty_ratio, DIRTY_RATIO};
 use super::segment::RollReason;
 use super::{
     Command, Event, Fact, LogCtx, LogLab, LookupResult, NewRecord, Refusal, RollCause, Settings, KAFKA_CONFIGS,
@@ -187,7 +187,11 @@ impl LogLab {
                 return Some(refusal);
             }
         }
-        self.config.clone().set(name, value).err().map(Refusal::Config)
+        let mut next = self.config.clone();
+        match next.set(name, value) {
+            Err(error) => Some(Refusal::Config(error)),
+            Ok(_) => check_compaction_lags(&next).err(),
+        }
     }
 }
 
