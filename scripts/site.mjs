@@ -70,26 +70,57 @@ function css(dir, names) {
 }
 
 function headTags(prefix, assets) {
-  const links = assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}">`);
+  const links = assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${assets.sri[file]}">`);
   return [
     ...links,
-    `<link rel="modulepreload" href="${prefix}assets/${assets.js}">`,
+    `<link rel="modulepreload" href="${prefix}assets/${assets.js}" integrity="${assets.sri[assets.js]}">`,
     `<link rel="preload" href="${prefix}assets/${assets.wasm}" as="fetch" type="application/wasm" crossorigin>`,
   ].join("\n  ");
 }
 
+/** Subresource integrity of a file's bytes. */
+const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
+
+/** The page's policy: its own origin only, the bootstrap script by its hash, no inline style
+ * sheets (inline `style` attributes stay: the views position bars and marks with them). */
+function policy(scripts, styles = []) {
+  const digest = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const hashes = scripts.map(digest);
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...hashes, "'wasm-unsafe-eval'"].join(" "),
+    ["style-src 'self'", ...styles.map(digest)].join(" "),
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** A hand-written page with the same policy, its inline scripts allowed by their hashes. */
+function withPolicy(html) {
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  const sheets = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy(inline, sheets)}">`;
+  return html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${meta}`);
+}
+
 function page({ root, title, head, script }) {
   const rootAttr = root ? ` data-root="${root}"` : "";
+  const code = GUARD + script;
   return `<!DOCTYPE html>
 <html lang="en"${rootAttr}>
 <head>
   <meta charset="utf-8">
+  <meta http-equiv="Content-Security-Policy" content="${policy([code])}">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="description" content="Kafka Lab: watch Apache Kafka's internals work, then break them on purpose.">
   <title>${title}</title>
   <link rel="icon" href="${root}favicon.svg">
   ${head}
-  <script type="module">${script}</script>
+  <script type="module">${code}</script>
 </head>
 <body>
   <noscript>Kafka Lab runs in your browser and needs JavaScript and WebAssembly.</noscript>
@@ -98,11 +129,44 @@ function page({ root, title, head, script }) {
 `;
 }
 
+// Every page's first lines: when the module stops (a panic aborts it; running out of memory
+// aborts it without any hook) or cannot start, an overlay says so and offers the same scene
+// with its defaults (the link without a=, c=, t=) instead of a blank page. The texts are the
+// ones the app left on <html> in its language; English before it ever ran.
+const GUARD = `
+const failed = (error) => {
+  if (document.getElementById("panic-overlay")) return;
+  const data = document.documentElement.dataset;
+  const el = (tag, text) => Object.assign(document.createElement(tag), { textContent: text });
+  const query = new URLSearchParams(location.search);
+  for (const name of ["a", "c", "t", "debug"]) query.delete(name);
+  const box = el("div", "");
+  box.id = "panic-overlay";
+  box.setAttribute("role", "alert");
+  const defaults = el("a", data.panicDefaults || "Open this scene with its defaults");
+  defaults.href = location.pathname + "?" + query;
+  // Before the module ever ran (it did not load, or not intact) there is no text of its own.
+  const started = data.panicTitle !== undefined;
+  box.append(
+    el("h2", started ? data.panicTitle : "Kafka Lab could not start."),
+    el("p", started ? data.panicBody : "Its code did not arrive intact. Reload the page, or open this scene with its defaults."),
+    el("p", ""),
+    el("pre", data.panic || String(error && error.message || error)),
+  );
+  box.children[2].append(defaults);
+  document.body.append(box);
+};
+addEventListener("error", (event) => { if (event.error instanceof WebAssembly.RuntimeError) failed(event.error); });
+addEventListener("unhandledrejection", (event) => { if (event.reason instanceof WebAssembly.RuntimeError) failed(event.reason); });
+const boot = (js, wasm, integrity) =>
+  import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity }) })).catch(failed);
+`;
+
 // A scene's page hands a link to another scene to the root before loading anything.
 const startScript = (id, prefix, assets) => `
 const named = new URLSearchParams(location.search).get("scene");
 if (named !== null && named !== "${id}") location.replace("${prefix}" + location.search);
-else (await import("${prefix}assets/${assets.js}")).default({ module_or_path: "${prefix}assets/${assets.wasm}" });
+else boot("${prefix}assets/${assets.js}", "${prefix}assets/${assets.wasm}", "${assets.sri[assets.wasm]}");
 `;
 
 // The loader: picks the bundle a link names and starts it without leaving the page.
@@ -114,11 +178,10 @@ const dressOnly = [...params.keys()].every((k) => ${JSON.stringify(DRESS)}.inclu
 const id = named !== null ? (manifest[named] ? named : "${SCENES[0]}") : dressOnly ? "home" : "${SCENES[0]}";
 const assets = manifest[id];
 const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
-for (const file of assets.css) add({ rel: "stylesheet", href: "assets/" + file });
-add({ rel: "modulepreload", href: "assets/" + assets.js });
+for (const file of assets.css) add({ rel: "stylesheet", href: "assets/" + file, integrity: assets.sri[file] });
+add({ rel: "modulepreload", href: "assets/" + assets.js, integrity: assets.sri[assets.js] });
 add({ rel: "preload", href: "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
-const { default: init } = await import("./assets/" + assets.js);
-await init({ module_or_path: "assets/" + assets.wasm });
+boot("./assets/" + assets.js, "assets/" + assets.wasm, assets.sri[assets.wasm]);
 `;
 
 async function main() {
@@ -130,11 +193,11 @@ async function main() {
   for (const id of BUNDLES) {
     const { js, wasm } = built.get(id);
     const wasmFile = emit(assetsDir, id, "_bg.wasm", wasm);
-    manifest[id] = {
-      js: emit(assetsDir, id, ".js", js),
-      wasm: wasmFile,
-      css: css(assetsDir, id === "home" ? ["style"] : ["style", id]),
-    };
+    const jsFile = emit(assetsDir, id, ".js", js);
+    const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", id]);
+    const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
+    for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
+    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, sri: integrity };
     const prefixes = [...SHARED_PREFIXES, id];
     mkdirSync(join(DIST, "locales", id), { recursive: true });
     for (const locale of LOCALES) {
@@ -149,7 +212,8 @@ async function main() {
     writeFileSync(join(DIST, id, "index.html"), html);
   }
   writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest) }));
-  for (const file of ["embed.js", "404.html", "embed-example.html", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
+  for (const file of ["embed.js", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
+  for (const file of ["404.html", "embed-example.html"]) writeFileSync(join(DIST, file), withPolicy(readFileSync(`www/${file}`, "utf8")));
   writeFileSync(join(DIST, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
   console.log(`site: ${BUNDLES.length} bundles in ${DIST}/ (${readdirSync(assetsDir).length} assets)`);
 }

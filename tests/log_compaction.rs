@@ -123,3 +123,72 @@ fn keyless_records_are_refused_by_a_compacted_topic() {
     assert_eq!(err, Refusal::NullKeyOnCompactedTopic);
     assert!(run.history.tape().is_empty(), "a refused produce is not recorded");
 }
+
+fn cleanings_at(run: &Run<LogLab>) -> Vec<u64> {
+    run.sim().log().iter().filter(|e| matches!(e.fact, Fact::Cleaned { .. })).map(|e| e.time_ms).collect()
+}
+
+/// Kafka: `LogCleanerManager.cleanableOffsets` (a closed segment whose largest timestamp is within
+/// `min.compaction.lag.ms` of now is the first uncleanable one).
+#[test]
+fn min_compaction_lag_ms_keeps_young_records_from_being_cleaned() {
+    let mut run = compacted(&[("min.compaction.lag.ms", "60000")]);
+    push(&mut run, Command::Produce { records: 5000, keys: 50, value_bytes: 1024 });
+    wait(&mut run, 45_000);
+    assert!(run.world().log().segments().len() > 2, "the burst rolled segments");
+    assert!(
+        run.world().last_cleaner_check().is_none(),
+        "every closed segment is younger than 60 s: nothing is cleanable (totalBytes 0), the log is skipped"
+    );
+    assert!(cleanings_at(&run).is_empty());
+    let closed = records(&run, true);
+    assert!(closed.len() > 3000, "duplicates stay: {}", closed.len());
+    wait(&mut run, 30_000);
+    let at = cleanings_at(&run);
+    assert_eq!(at.len(), 1, "cleaned once the records were 60 s old");
+    assert!(at[0] >= 60_000, "{at:?}");
+    let closed = records(&run, true);
+    let keys: BTreeSet<u32> = closed.iter().map(|r| r.0).collect();
+    assert_eq!(closed.len(), keys.len());
+}
+
+/// Kafka: `LogCleanerManager.grabFilthiestCompactedLog` with `maxCompactionDelay` (`needCompactionNow`):
+/// a dirty record older than `max.compaction.lag.ms` makes the log clean below `min.cleanable.dirty.ratio`.
+#[test]
+fn max_compaction_lag_ms_cleans_a_log_whose_dirty_ratio_is_too_low() {
+    let scenario = |max_lag: &str| {
+        let mut run = compacted(&[("max.compaction.lag.ms", max_lag)]);
+        push(&mut run, Command::Produce { records: 5000, keys: 3000, value_bytes: 1024 });
+        wait(&mut run, 15_000);
+        push(&mut run, Command::Produce { records: 1200, keys: 3000, value_bytes: 1024 });
+        wait(&mut run, 60_000);
+        run
+    };
+    let default = scenario("9223372036854775807");
+    assert_eq!(cleanings_at(&default).len(), 1, "the dirty part stays below the 0.5 ratio");
+    let lagged = scenario("30000");
+    let at = cleanings_at(&lagged);
+    assert_eq!(at.len(), 2, "{at:?}");
+    assert!(at[1] >= 45_000, "the second burst's first batch (at 15 s) is 30 s old: {at:?}");
+    let check = lagged.world().last_cleaner_check().unwrap();
+    assert!(check.dirty_ratio <= 0.5, "{check:?}");
+}
+
+/// Kafka: `LogConfig.validateValues` refuses min.compaction.lag.ms > max.compaction.lag.ms.
+#[test]
+fn a_min_compaction_lag_above_the_max_is_refused_with_kafkas_message() {
+    let mut run = compacted(&[("max.compaction.lag.ms", "60000")]);
+    let set = Command::SetConfig { name: "min.compaction.lag.ms".into(), value: "60001".into() };
+    let err = run.history.push(Input::Command(set)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "conflict topic config setting min.compaction.lag.ms (60001) > max.compaction.lag.ms (60000)"
+    );
+    assert_eq!(run.world().settings().log.min_compaction_lag_ms, 0, "nothing changed");
+    push(&mut run, Command::SetConfig { name: "min.compaction.lag.ms".into(), value: "60000".into() });
+    let pairs = [
+        ("min.compaction.lag.ms".to_string(), "2".to_string()),
+        ("max.compaction.lag.ms".to_string(), "1".to_string()),
+    ];
+    assert!(Run::<LogLab>::new(0, &pairs).is_err(), "a link with the conflict does not open");
+}

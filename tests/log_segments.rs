@@ -64,6 +64,28 @@ fn segment_rolls_when_its_index_is_full() {
     assert_eq!(reasons.first(), Some(&RollReason::IndexFull));
 }
 
+/// Kafka: `TimeIndex.isFull` (`entries >= maxEntries - 1`) against `AbstractIndex.isFull`
+/// (`entries >= maxEntries`), read by `LogSegment.shouldRoll`.
+#[test]
+fn time_index_keeps_its_last_slot_for_the_roll_so_the_segment_rolls_one_entry_early() {
+    // 48 bytes: 4 time index slots (12 B), 6 offset index slots (8 B); an entry at every batch after the first.
+    let mut log = PartitionLog::new(settings(&[("segment.index.bytes", "48"), ("index.interval.bytes", "0")]), 0);
+    let mut rolls = Vec::new();
+    for i in 0..8 {
+        if let Some(reason) = log.append(&[keyless(100, 1_000 * (i + 1))], 1_000 * (i + 1)).rolled {
+            rolls.push((log.active_segment().base_offset(), reason));
+        }
+    }
+    assert_eq!(rolls[0], (4, RollReason::IndexFull), "3 time index entries of 4 slots already roll");
+    let closed = &log.segments()[0];
+    assert_eq!(closed.time_index().len(), 3);
+    assert_eq!(closed.time_index().max_entries(), 4);
+    assert!(closed.time_index().is_full());
+    assert_eq!(closed.offset_index().len(), 3, "the offset index itself had room for 6");
+    assert!(!closed.offset_index().is_full());
+    assert_eq!(closed.next_offset(), 4);
+}
+
 #[test]
 fn index_entry_follows_every_4096_bytes_and_points_at_the_batch_start() {
     let mut log = PartitionLog::new(settings(&[]), 0);

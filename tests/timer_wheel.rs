@@ -30,10 +30,27 @@ impl Draw {
 fn start_time_is_rounded_down_to_a_multiple_of_tick_ms() {
     let mut timer = Timer::new(10, 20, 1234);
     assert_eq!(timer.current_time(), 1230);
-    assert!(timer.advance_to(1239).is_empty());
-    assert_eq!(timer.current_time(), 1230, "the clock only moves by whole ticks");
-    timer.advance_to(1240);
-    assert_eq!(timer.current_time(), 1240);
+    assert!(timer.add(1, 1265));
+    assert!(timer.advance_to(1259).is_empty());
+    assert_eq!(timer.current_time(), 1230, "no bucket expired yet");
+    assert_eq!(timer.advance_to(1268), vec![1]);
+    assert_eq!(timer.current_time(), 1260, "the clock moved to the bucket's expiration, a whole tick");
+}
+
+/// Kafka: `SystemTimer.advanceClock` moves the wheels only to the expiration of a bucket
+/// polled from the delay queue (`TimingWheel.advanceClock(bucket.getExpiration())`).
+#[test]
+fn the_clock_moves_only_when_a_bucket_expires_never_to_an_idle_now() {
+    let mut timer = Timer::new(1, 20, 0);
+    assert!(timer.advance_to(500).is_empty());
+    assert_eq!(timer.current_time(), 0, "an empty timer's clock stays where it was");
+    assert!(timer.add(1, 515), "515 ≥ 0 + 1: parked, though its time has already come");
+    assert_eq!(timer.location(1), Some((2, 1)), "placed from the clock at 0: third wheel, tick 400");
+    assert!(timer.add(2, 3));
+    assert_eq!(timer.advance_to(600), vec![2, 1], "both buckets were due; they expire in order");
+    assert_eq!(timer.current_time(), 515, "the clock stopped at the last bucket expired");
+    assert!(timer.advance_to(10_000).is_empty());
+    assert_eq!(timer.current_time(), 515);
 }
 
 #[test]
@@ -64,7 +81,8 @@ fn a_task_within_the_interval_goes_to_bucket_expiration_over_tick_modulo_wheel_s
 #[test]
 fn past_the_interval_an_overflow_wheel_is_created_with_tick_equal_to_the_interval_below() {
     let mut timer = Timer::new(1, 20, 0);
-    timer.advance_to(7);
+    timer.add(0, 7);
+    assert_eq!(timer.advance_to(7), vec![0], "the bucket at 7 moves the clock to 7");
     assert!(timer.add(1, 27), "27 ≥ currentTime 7 + interval 20");
     assert_eq!(timer.level_count(), 2);
     let levels = timer.levels_view(unlabelled);
@@ -147,7 +165,8 @@ fn an_expired_bucket_is_reused_for_a_later_round_with_a_new_expiration() {
     timer.add(2, 21);
     assert_eq!(timer.location(2), Some((1, 1)), "at currentTime 1, 21 is not < 1 + 20: overflow");
     timer.cancel(2);
-    timer.advance_to(2);
+    timer.add(3, 2);
+    assert_eq!(timer.advance_to(2), vec![3], "a bucket at 2 moves the clock to 2");
     timer.add(2, 21);
     assert_eq!(timer.location(2), Some((0, 1)));
     assert_eq!(timer.levels_view(unlabelled)[0].buckets[1].expiration_ms, Some(21));

@@ -57,6 +57,10 @@ pub fn mark_document(locale: Locale) {
     if let Some(root) = root {
         let _ = root.set_attribute("lang", locale.tag());
         let _ = root.set_attribute("dir", "ltr");
+        // The bootstrap's failure overlay reads its texts here (it runs when the module cannot).
+        let _ = root.set_attribute("data-panic-title", crate::i18n::t(crate::i18n::key::SHELL_PANIC_TITLE));
+        let _ = root.set_attribute("data-panic-body", crate::i18n::t(crate::i18n::key::SHELL_PANIC_BODY));
+        let _ = root.set_attribute("data-panic-defaults", crate::i18n::t(crate::i18n::key::SHELL_PANIC_DEFAULTS));
     }
 }
 

@@ -26,8 +26,6 @@ mod transport;
 mod url;
 mod widgets;
 
-use crate::i18n::{key, t};
-
 /// What one bundle (one page's wasm) holds: its scene, or the front page, and the English
 /// tables its texts come from. Each `src/bin/` file names one.
 pub struct Bundle {
@@ -62,19 +60,21 @@ pub fn start_home(bundle: &'static Bundle) {
 
 type Root = fn(&'static Bundle) -> leptos::prelude::AnyView;
 
-/// Installs the panic overlay and mounts the bundle's root view.
+/// Installs the panic hook and mounts the bundle's root view.
 fn start(bundle: &'static Bundle, root: Root) {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        show_panic_overlay(&info.to_string());
+        keep_panic_detail(&info.to_string());
     }));
     crate::i18n::use_english(bundle.english);
     BUNDLE.with(|b| b.set(Some(bundle)));
-    let locale = language::choose(&url::current_query());
+    let query = url::current_query();
+    let locale = language::choose(&query);
     language::mark_document(crate::i18n::Locale::En);
     // English at once; another locale mounts again when its file has arrived.
     let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
     let english = leptos::mount::mount_to(body.clone(), move || root(bundle));
+    debug_trigger(&query);
     if locale == crate::i18n::Locale::En {
         english.forget();
         return;
@@ -90,23 +90,28 @@ fn start(bundle: &'static Bundle, root: Root) {
     });
 }
 
-/// Writes a plain overlay with the DOM API: after a panic the reactive system can't be trusted.
-fn show_panic_overlay(detail: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(body) = document.body() else { return };
-    let Ok(overlay) = document.create_element("div") else { return };
-    overlay.set_id("panic-overlay");
-    let _ = overlay.set_attribute("role", "alert");
-    let title = document.create_element("h2").ok();
-    let text = document.create_element("p").ok();
-    let pre = document.create_element("pre").ok();
-    if let (Some(title), Some(text), Some(pre)) = (title, text, pre) {
-        title.set_text_content(Some(t(key::SHELL_PANIC_TITLE)));
-        text.set_text_content(Some(t(key::SHELL_PANIC_BODY)));
-        pre.set_text_content(Some(detail));
-        let _ = overlay.append_child(&title);
-        let _ = overlay.append_child(&text);
-        let _ = overlay.append_child(&pre);
+/// A panic aborts the module (`panic = "abort"`): the page's bootstrap script catches the
+/// `RuntimeError` that follows — as it does an out-of-memory abort, which runs no hook — and
+/// draws the overlay from plain DOM. The hook only leaves the panic's message for it.
+fn keep_panic_detail(detail: &str) {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.set_attribute("data-panic", detail);
     }
-    let _ = body.append_child(&overlay);
+}
+
+/// `debug=panic` (a Rust panic) and `debug=trap` (an abort that runs no hook, like running out
+/// of memory) stop the page on purpose, a moment after it first drew, so the browser tests can
+/// check that no failure leaves a blank page.
+fn debug_trigger(query: &str) {
+    let wanted = query.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("debug="));
+    let Some(kind @ ("panic" | "trap")) = wanted else { return };
+    let trap = kind == "trap";
+    gloo_timers::callback::Timeout::new(50, move || {
+        if trap {
+            std::process::abort();
+        }
+        panic!("debug=panic: a panic asked for by the link");
+    })
+    .forget();
 }

@@ -109,7 +109,7 @@ test("records arriving: Play grows the leaders' offsets, and each Step's appends
 test("a tile whose role changed is ringed without motion when the learner asks for reduced motion", async () => {
   const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", reducedMotion: "reduce" });
   const page = await context.newPage();
-  await page.goto(`${lab.server.url}?scene=overview&preset=leader-crash&t=12`);
+  await page.goto(`${lab.server.url}?scene=overview&preset=leader-crash&t=11`);
   await page.waitForSelector('[data-testid="replica-1-0"]');
   await page.keyboard.press("ArrowRight"); // the fence
   const ring = page.locator(".ov-tile.changed").first();

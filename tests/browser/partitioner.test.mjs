@@ -5,7 +5,16 @@ import { ARTIFACTS, openPage, text, useLab, atEnd, openAtEnd, linkOf } from "./h
 
 const lab = useLab();
 
-const PRESETS = ["cliente-42", "megacorp", "orderid-6-12", "sticky", "sticky-full-batches", "sticky-linger-0"];
+const PRESETS = [
+  "cliente-42",
+  "megacorp",
+  "orderid-6-12",
+  "sticky",
+  "sticky-full-batches",
+  "sticky-linger-0",
+  "adaptive-slow-broker",
+  "adaptive-availability-timeout",
+];
 
 async function typeKey(page, key) {
   await page.getByLabel("Record key").fill(key);
@@ -88,7 +97,7 @@ test("preset megacorp: offsets per partition before and after, the hot key in on
 test("the other presets open by link, the sticky ones draw batches, and none logs a console error", async () => {
   for (const id of PRESETS.filter((p) => !["cliente-42", "megacorp"].includes(p))) {
     const page = await openAtEnd(lab.browser, `${lab.server.url}?scene=partitioner&preset=${id}`);
-    if (id.startsWith("sticky")) {
+    if (id.startsWith("sticky") || id.startsWith("adaptive")) {
       assert.match(await text(page, "sticky-summary"), /records in \d+ batches/);
       assert.ok(await page.locator('[data-testid="sticky-timeline"] rect.batch').count() > 0);
     } else {
@@ -107,6 +116,7 @@ test("the stage shows what each preset's story is about; every other part is bel
     "cliente-42": ["order-empty"],
     megacorp: ["distribution"],
     sticky: ["send-unkeyed"],
+    "adaptive-slow-broker": ["send-unkeyed"],
   };
   for (const [preset, ids] of Object.entries(staged)) {
     const page = await openPage(lab.browser, `${lab.server.url}?scene=partitioner${preset ? `&preset=${preset}` : ""}`);

@@ -1,6 +1,6 @@
 //! How the overview cluster reacts: producer sends, crashes, fencing, elections.
 
-use super::{Cluster, ClusterCtx, Event, Fact, LeaderChange, Partition, StoredRecord, Waiting};
+use super::{Cluster, ClusterCtx, Event, Fact, Partition, StoredRecord, Waiting};
 use crate::model::kernel::Actor;
 
 impl Cluster {
@@ -34,8 +34,9 @@ impl Cluster {
         appended
     }
 
+    /// The leader, if it is serving: a crashed leader the controller has not fenced yet takes nothing.
     fn live_leader(&self, partition: &Partition) -> Option<u32> {
-        partition.leader.filter(|id| self.broker(*id).alive)
+        partition.leader.filter(|id| self.broker(*id).serving())
     }
 
     fn try_append(&mut self, partition: u32, record: StoredRecord, ctx: &mut ClusterCtx) -> bool {
@@ -43,16 +44,16 @@ impl Cluster {
         let Some(leader) = self.live_leader(p) else {
             return false;
         };
-        let p = &mut self.partitions[partition as usize];
-        let offset = p.log_end_offset();
-        p.records.push(record);
+        let offset = self.partitions[partition as usize].log_end_offset();
+        self.partitions[partition as usize].records.push(record);
+        self.replicate_to_isr(partition as usize);
         self.stats.acknowledged += 1;
         let fact = Fact::Appended { key_id: record.key_id, value_bytes: record.value_bytes, partition, offset };
         ctx.record(Actor::Broker(leader), fact);
         true
     }
 
-    fn retry_waiting(&mut self, ctx: &mut ClusterCtx) {
+    pub(super) fn retry_waiting(&mut self, ctx: &mut ClusterCtx) {
         let timeout_ms = self.settings.delivery_timeout_ms;
         let waiting = std::mem::take(&mut self.waiting);
         for w in waiting {
@@ -73,103 +74,40 @@ impl Cluster {
         &self.brokers[(id - 1) as usize]
     }
 
-    /// Crashes a running broker (checked by `refusal`).
-    pub(super) fn kill(&mut self, id: u32, ctx: &mut ClusterCtx) {
-        let broker = &mut self.brokers[(id - 1) as usize];
-        debug_assert!(broker.alive);
-        broker.alive = false;
-        let incarnation = broker.incarnation;
-        ctx.record(Actor::Broker(id), Fact::BrokerCrashed);
-        ctx.schedule(self.settings.broker_session_timeout_ms, Event::SessionExpired { broker: id, incarnation });
+    pub(super) fn broker_mut(&mut self, id: u32) -> &mut super::Broker {
+        &mut self.brokers[(id - 1) as usize]
     }
 
-    /// Restarts a crashed broker (checked by `refusal`).
+    /// Crashes a running broker (checked by `refusal`): its heartbeats stop, and the controller
+    /// fences it broker.session.timeout.ms after the last one it got.
+    /// Kafka: `BrokerHeartbeatManager.touch` / `nextCheckTimeNs`; heartbeats every broker.heartbeat.interval.ms.
+    pub(super) fn kill(&mut self, id: u32, ctx: &mut ClusterCtx) {
+        let interval_ms = self.settings.broker_heartbeat_interval_ms.max(1);
+        let timeout_ms = self.settings.broker_session_timeout_ms;
+        let now_ms = ctx.now_ms();
+        let broker = self.broker_mut(id);
+        debug_assert!(broker.alive);
+        let was_serving = broker.serving();
+        broker.alive = false;
+        ctx.record(Actor::Broker(id), Fact::BrokerCrashed);
+        if was_serving {
+            let since_ms = now_ms - broker.heartbeats_from_ms;
+            let last_ms = broker.heartbeats_from_ms + since_ms / interval_ms * interval_ms;
+            broker.last_heartbeat_ms = Some(last_ms);
+            let incarnation = broker.incarnation;
+            let delay_ms = (last_ms + timeout_ms).saturating_sub(now_ms);
+            ctx.schedule(delay_ms, Event::SessionExpired { broker: id, incarnation });
+        }
+    }
+
+    /// Restarts a crashed broker (checked by `refusal`): a new incarnation asks to register.
     pub(super) fn restart(&mut self, id: u32, ctx: &mut ClusterCtx) {
-        let broker = &mut self.brokers[(id - 1) as usize];
+        let broker = self.broker_mut(id);
         debug_assert!(!broker.alive);
         broker.alive = true;
-        broker.fenced = false;
         broker.incarnation += 1;
         let incarnation = broker.incarnation;
         ctx.record(Actor::Broker(id), Fact::BrokerRestarted { incarnation });
-        for index in 0..self.partitions.len() {
-            self.rejoin(index, id, ctx);
-        }
-        self.retry_waiting(ctx);
-    }
-
-    /// A restarted replica catches up and rejoins the ISR; a leaderless partition gets it as leader.
-    fn rejoin(&mut self, index: usize, id: u32, ctx: &mut ClusterCtx) {
-        let p = &mut self.partitions[index];
-        if !p.replicas.contains(&id) {
-            return;
-        }
-        let before = p.isr.clone();
-        if !p.isr.contains(&id) {
-            p.isr.push(id);
-            crate::model::kernel::order::sort_by_key(&mut p.isr, |r| p.replicas.iter().position(|x| x == r));
-        }
-        let mut leader = LeaderChange::Kept;
-        if p.leader.is_none() || p.leader == Some(id) {
-            p.leader = Some(id);
-            p.leader_epoch += 1;
-            leader = LeaderChange::Elected { leader: id, epoch: p.leader_epoch };
-        }
-        let fact = Fact::IsrExpanded { partition: p.id, replica: id, before, after: p.isr.clone(), leader };
-        ctx.record(Actor::Controller, fact);
-    }
-
-    pub(super) fn session_expired(&mut self, id: u32, incarnation: u32, ctx: &mut ClusterCtx) {
-        let broker = self.broker(id);
-        if broker.alive || broker.incarnation != incarnation || broker.fenced {
-            return;
-        }
-        self.brokers[(id - 1) as usize].fenced = true;
-        let timeout_ms = self.settings.broker_session_timeout_ms;
-        ctx.record(Actor::Controller, Fact::BrokerFenced { broker: id, timeout_ms });
-        for index in 0..self.partitions.len() {
-            self.remove_from_isr(index, id, ctx);
-        }
-        self.retry_waiting(ctx);
-    }
-
-    /// Drops a fenced broker from a partition's ISR (never the last member) and re-elects if it led.
-    fn remove_from_isr(&mut self, index: usize, id: u32, ctx: &mut ClusterCtx) {
-        let alive: Vec<u32> = self.brokers.iter().filter(|b| b.alive && !b.fenced).map(|b| b.id).collect();
-        let p = &mut self.partitions[index];
-        if !p.replicas.contains(&id) {
-            return;
-        }
-        let before = p.isr.clone();
-        if p.isr.len() > 1 {
-            p.isr.retain(|r| *r != id);
-        }
-        let mut leader = LeaderChange::Kept;
-        if p.leader == Some(id) {
-            p.leader = p.replicas.iter().copied().find(|r| p.isr.contains(r) && alive.contains(r));
-            p.leader_epoch += 1;
-            leader = match p.leader {
-                Some(new) => LeaderChange::Moved { from: id, to: new, epoch: p.leader_epoch },
-                None => LeaderChange::Offline,
-            };
-        }
-        ctx.record(Actor::Controller, Fact::IsrShrunk { partition: p.id, before, after: p.isr.clone(), leader });
-    }
-
-    /// `auto.leader.rebalance.enable`: move leadership back to each partition's preferred replica.
-    pub(super) fn leader_imbalance_check(&mut self, ctx: &mut ClusterCtx) {
-        if !self.settings.auto_leader_rebalance_enable {
-            return;
-        }
-        let usable: Vec<u32> = self.brokers.iter().filter(|b| b.alive && !b.fenced).map(|b| b.id).collect();
-        for p in &mut self.partitions {
-            let preferred = p.replicas[0];
-            if p.leader != Some(preferred) && p.isr.contains(&preferred) && usable.contains(&preferred) {
-                p.leader = Some(preferred);
-                p.leader_epoch += 1;
-                let fact = Fact::PreferredLeaderElected { partition: p.id, leader: preferred, epoch: p.leader_epoch };
-                ctx.record(Actor::Controller, fact);
-            }
-        }
+        self.try_register(id, ctx);
     }
 }

@@ -30,10 +30,20 @@ pub enum Fact {
     RecordExpired { key_id: u32, partition: u32, timeout_ms: u64 },
     /// A broker process died without a controlled shutdown.
     BrokerCrashed,
-    /// A broker started again and registered with the controller.
+    /// A broker process started again and asks the controller to register it.
     BrokerRestarted { incarnation: u32 },
+    /// The controller refused a restarted broker's registration: its old session has not expired.
+    RegistrationRefused { broker: u32 },
+    /// The controller registered a broker; it stays fenced until it has caught up with the metadata log.
+    BrokerRegistered { broker: u32, incarnation: u32 },
     /// The controller fenced a broker whose heartbeats stopped.
-    BrokerFenced { broker: u32, timeout_ms: u64 },
+    BrokerFenced { broker: u32, timeout_ms: u64, last_heartbeat_ms: u64 },
+    /// The controller unfenced a broker that has caught up with the metadata log.
+    BrokerUnfenced { broker: u32 },
+    /// A leaderless partition got a leader from its ISR again.
+    LeaderElected { partition: u32, leader: u32, epoch: i32 },
+    /// The new leader's log is shorter: the records above its end were never committed and are gone.
+    LogTruncated { partition: u32, leader: u32, offset: i64, last: i64 },
     /// A restarted replica caught up and joined the ISR.
     IsrExpanded { partition: u32, replica: u32, before: Vec<u32>, after: Vec<u32>, leader: LeaderChange },
     /// A fenced broker left a partition's ISR.
@@ -50,13 +60,23 @@ crate::messages! {
     EXPIRED = "overview.fact.expired" =>
         "{key} → {partition}: expired after delivery.timeout.ms={timeout} (TimeoutException)";
     CRASHED = "overview.fact.crashed" => "crashed (no controlled shutdown): its heartbeats to the controller stop";
-    RESTARTED = "overview.fact.restarted" =>
-        "restarted, registered with the controller (incarnation {incarnation}) and unfenced";
-    FENCED = "overview.fact.fenced" => "fenced broker-{broker}: no heartbeat for broker.session.timeout.ms={timeout}";
+    RESTARTED = "overview.fact.restarted" => "restarted (incarnation {incarnation}); it asks the controller to register it";
+    REFUSED = "overview.fact.registration.refused" =>
+        "refused broker-{broker}'s registration while its old session lasts: DuplicateBrokerRegistrationException: {kafka}";
+    REGISTERED = "overview.fact.registered" =>
+        "registered broker-{broker} (incarnation {incarnation}), fenced until it has caught up with the metadata log";
+    FENCED = "overview.fact.fenced" =>
+        "fenced broker-{broker}: its last heartbeat was at {last}, broker.session.timeout.ms={timeout} ago";
+    UNFENCED = "overview.fact.unfenced" => "unfenced broker-{broker}: it has caught up with the metadata log";
+    ONLINE = "overview.fact.leader.online" =>
+        "{partition}: broker-{leader} is in the ISR and unfenced, Leader {leader} (LeaderEpoch {epoch}): online again";
+    TRUNCATED = "overview.fact.truncated" =>
+        "{partition}: the new leader broker-{leader}'s log ends at offset {offset}; offsets {offset} to {last} were never committed (above the high watermark) and are gone";
     EXPANDED = "overview.fact.isr.expanded" => "{partition}: replica {replica} caught up, Isr {before} → {after}{leader}";
     SHRUNK = "overview.fact.isr.shrunk" => "{partition}: Isr {before} → {after}{leader}";
     LEADER_MOVED = "overview.fact.leader.moved" => ", Leader {from} → {to} (LeaderEpoch {epoch})";
-    LEADER_OFFLINE = "overview.fact.leader.offline" => ", Leader none: no live replica in the ISR (partition offline)";
+    LEADER_OFFLINE = "overview.fact.leader.offline" =>
+        ", Leader none: no unfenced replica in the ISR, so the partition stays offline until one returns (unclean.leader.election.enable=false)";
     LEADER_ELECTED = "overview.fact.leader.elected" => ", Leader {leader} (LeaderEpoch {epoch})";
     LEADER_KEPT = "overview.fact.leader.kept" => "";
     PREFERRED = "overview.fact.preferred" => "{partition}: preferred leader election, Leader {leader} (LeaderEpoch {epoch})";
@@ -123,9 +143,26 @@ impl Describe for Fact {
             Fact::BrokerRestarted { incarnation } => {
                 Message::new(RESTARTED).with("incarnation", Arg::int(*incarnation))
             }
-            Fact::BrokerFenced { broker, timeout_ms } => {
-                Message::new(FENCED).with("broker", Arg::int(*broker)).with("timeout", Arg::int(*timeout_ms))
+            Fact::RegistrationRefused { broker } => Message::new(REFUSED)
+                .with("broker", Arg::int(*broker))
+                .with("kafka", Arg::kafka("Another broker is registered with that broker id.")),
+            Fact::BrokerRegistered { broker, incarnation } => {
+                Message::new(REGISTERED).with("broker", Arg::int(*broker)).with("incarnation", Arg::int(*incarnation))
             }
+            Fact::BrokerFenced { broker, timeout_ms, last_heartbeat_ms } => Message::new(FENCED)
+                .with("broker", Arg::int(*broker))
+                .with("timeout", Arg::int(*timeout_ms))
+                .with("last", Arg::Duration(*last_heartbeat_ms)),
+            Fact::BrokerUnfenced { broker } => Message::new(UNFENCED).with("broker", Arg::int(*broker)),
+            Fact::LeaderElected { partition, leader, epoch } => Message::new(ONLINE)
+                .with("partition", partition_arg(*partition))
+                .with("leader", Arg::int(*leader))
+                .with("epoch", Arg::int(*epoch)),
+            Fact::LogTruncated { partition, leader, offset, last } => Message::new(TRUNCATED)
+                .with("partition", partition_arg(*partition))
+                .with("leader", Arg::int(*leader))
+                .with("offset", Arg::int(*offset))
+                .with("last", Arg::int(*last)),
             Fact::IsrExpanded { partition, replica, before, after, leader } => {
                 isr_change(EXPANDED, *partition, before, after, *leader).with("replica", Arg::int(*replica))
             }

@@ -1,8 +1,10 @@
 //! The topic-overview cluster: brokers, one topic's partitions with leaders and
 //! replicas placed as Kafka places them, a controller, and a keyed producer.
 
+mod controller;
 mod facts;
 mod placement;
+mod replication;
 mod scene;
 mod schema;
 mod story;
@@ -24,15 +26,42 @@ use crate::model::partitioner::partition_for_key;
 /// The topic every scene's cluster hosts unless a scene says otherwise.
 pub use crate::model::TOPIC;
 
-/// A Kafka broker process (KRaft broker role); reads no config of its own here.
+/// A Kafka broker process (KRaft broker role) and the controller's registration of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broker {
     pub id: u32,
+    /// The process is running.
     pub alive: bool,
-    /// Fenced by the controller: it leads nothing and is out of every ISR.
+    /// The controller's view: fenced, it leads nothing and is out of every ISR it can leave.
     pub fenced: bool,
-    /// Bumped on every restart, so a stale fencing timer is ignored (Kafka's incarnation id).
+    /// The process's incarnation, bumped on every restart (Kafka's incarnation id).
     pub incarnation: u32,
+    /// The incarnation the controller holds a registration for: behind `incarnation` while a
+    /// restarted process waits for its old session to expire.
+    pub registered_incarnation: u32,
+    /// It heartbeats every broker.heartbeat.interval.ms from this instant (its last unfencing).
+    heartbeats_from_ms: u64,
+    /// The controller's last contact with the registered incarnation, once its heartbeats stopped.
+    last_heartbeat_ms: Option<u64>,
+}
+
+impl Broker {
+    fn new(id: u32) -> Self {
+        Self {
+            id,
+            alive: true,
+            fenced: false,
+            incarnation: 0,
+            registered_incarnation: 0,
+            heartbeats_from_ms: 0,
+            last_heartbeat_ms: None,
+        }
+    }
+
+    /// Running, registered and unfenced: it takes produce requests, leads and fetches.
+    pub fn serving(&self) -> bool {
+        self.alive && !self.fenced && self.incarnation == self.registered_incarnation
+    }
 }
 
 /// One record as the overview keeps it: which key, how big, when (CreateTime).
@@ -43,7 +72,7 @@ pub struct StoredRecord {
     pub timestamp_ms: u64,
 }
 
-/// A partition's controller state (`PartitionRegistration`): replicas, leader, ISR, epoch, and the leader's log.
+/// A partition's controller state (`PartitionRegistration`): replicas, leader, ISR, epoch, and its log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partition {
     pub id: u32,
@@ -52,6 +81,11 @@ pub struct Partition {
     pub leader: Option<u32>,
     pub isr: Vec<u32>,
     pub leader_epoch: i32,
+    /// Each replica's log end offset, in `replicas` order; each replica's log is a prefix of `records`.
+    pub log_end_offsets: Vec<i64>,
+    /// The leader's log end offset when its epoch began (Kafka: `Partition.leaderEpochStartOffsetOpt`).
+    pub leader_epoch_start_offset: i64,
+    /// The longest replica log (the leader's, whenever there is a leader).
     pub records: Vec<StoredRecord>,
 }
 
@@ -59,6 +93,20 @@ impl Partition {
     /// The log end offset: the offset the next record will get.
     pub fn log_end_offset(&self) -> i64 {
         self.records.len() as i64
+    }
+
+    /// `replica`'s own log end offset.
+    pub fn replica_log_end_offset(&self, replica: u32) -> i64 {
+        let index = self.replicas.iter().position(|r| *r == replica).expect("an assigned replica");
+        self.log_end_offsets[index]
+    }
+
+    /// The high watermark: the smallest log end offset in the ISR
+    /// (Kafka: `Partition.maybeIncrementLeaderHW`; a crashed member holds it until it is fenced).
+    pub fn high_watermark(&self) -> i64 {
+        let hw = self.isr.iter().map(|r| self.replica_log_end_offset(*r)).min().unwrap_or(0);
+        debug_assert!(hw <= self.log_end_offset(), "HW {hw} above LEO {}", self.log_end_offset());
+        hw
     }
 }
 
@@ -85,10 +133,14 @@ pub struct ProducerStats {
 pub enum Event {
     /// The producer's next `send()` of a keyed record.
     ProducerSend,
-    /// The controller's heartbeat deadline for a broker (`broker.session.timeout.ms`).
+    /// The controller's heartbeat deadline for a broker (`broker.session.timeout.ms` after its last heartbeat).
     SessionExpired { broker: u32, incarnation: u32 },
-    /// The controller's periodic preferred-leader check.
+    /// The controller's preferred-leader check, due `leader.imbalance.check.interval.seconds` after an imbalance.
     LeaderImbalanceCheck,
+    /// A registered, fenced broker has caught up with the metadata log: its next heartbeat unfences it.
+    Unfence { broker: u32, incarnation: u32 },
+    /// A restarted follower's next fetch round from the leaders of the partitions it lags on.
+    ReplicaFetch { broker: u32, incarnation: u32 },
 }
 
 /// What a user can do to the overview cluster.
@@ -112,6 +164,10 @@ pub struct Cluster {
     partitions: Vec<Partition>,
     waiting: Vec<Waiting>,
     stats: ProducerStats,
+    /// A preferred-leader check is pending (Kafka: `QuorumController.imbalancedScheduled`).
+    imbalance_check_scheduled: bool,
+    /// Per broker (index id - 1): a fetch round is pending.
+    fetching: Vec<bool>,
 }
 
 mod behaviour;
@@ -128,9 +184,16 @@ impl Cluster {
                 brokers: settings.brokers,
             });
         }
-        let brokers =
-            (1..=settings.brokers).map(|id| Broker { id, alive: true, fenced: false, incarnation: 0 }).collect();
-        Ok(Self { settings, brokers, partitions: Vec::new(), waiting: Vec::new(), stats: ProducerStats::default() })
+        let brokers = (1..=settings.brokers).map(Broker::new).collect();
+        Ok(Self {
+            settings,
+            brokers,
+            partitions: Vec::new(),
+            waiting: Vec::new(),
+            stats: ProducerStats::default(),
+            imbalance_check_scheduled: false,
+            fetching: vec![false; settings.brokers as usize],
+        })
     }
 
     pub fn settings(&self) -> &Settings {
@@ -171,8 +234,10 @@ impl Cluster {
                 id,
                 leader: Some(replicas[0]),
                 isr: replicas.clone(),
+                log_end_offsets: vec![0; replicas.len()],
                 replicas,
                 leader_epoch: 0,
+                leader_epoch_start_offset: 0,
                 records: Vec::new(),
             });
         }
@@ -212,7 +277,6 @@ impl World for Cluster {
             let gap = self.send_gap_ms(ctx);
             ctx.schedule(gap, Event::ProducerSend);
         }
-        ctx.schedule(self.settings.leader_imbalance_check_interval_ms, Event::LeaderImbalanceCheck);
     }
 
     fn handle(&mut self, event: Event, ctx: &mut ClusterCtx) {
@@ -222,11 +286,10 @@ impl World for Cluster {
                 let gap = self.send_gap_ms(ctx);
                 ctx.schedule(gap, Event::ProducerSend);
             }
-            Event::SessionExpired { broker, incarnation } => self.session_expired(broker, incarnation, ctx),
-            Event::LeaderImbalanceCheck => {
-                self.leader_imbalance_check(ctx);
-                ctx.schedule(self.settings.leader_imbalance_check_interval_ms, Event::LeaderImbalanceCheck);
-            }
+            Event::SessionExpired { .. } => self.fence_stale_brokers(ctx),
+            Event::LeaderImbalanceCheck => self.leader_imbalance_check(ctx),
+            Event::Unfence { broker, incarnation } => self.unfence(broker, incarnation, ctx),
+            Event::ReplicaFetch { broker, incarnation } => self.fetch_round(broker, incarnation, ctx),
         }
     }
 

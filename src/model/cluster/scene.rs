@@ -10,7 +10,7 @@ const PRESETS: &[Preset] = &[
         id: "leader-crash",
         title_key: "overview.preset.leader_crash",
         config: "",
-        tape: "w1000x3.kill-1.w1000x12.restart-1.w5000x58",
+        tape: "w1000x3.kill-1.w1000x12.restart-1.w5000x60",
         seed: 7,
     },
     Preset {

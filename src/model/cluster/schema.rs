@@ -13,6 +13,12 @@ pub const OVERVIEW_SCHEMA: &[Property] = &[
         kind: Kind::Int { min: 1, max: 600_000 },
         scope: "controller",
     },
+    Property {
+        name: "broker.heartbeat.interval.ms",
+        default: "2000",
+        kind: Kind::Int { min: 1, max: 600_000 },
+        scope: "broker",
+    },
     Property { name: "auto.leader.rebalance.enable", default: "true", kind: Kind::Bool, scope: "broker" },
     Property {
         name: "leader.imbalance.check.interval.seconds",
@@ -33,6 +39,12 @@ pub const OVERVIEW_SCHEMA: &[Property] = &[
         scope: "lab",
     },
     Property {
+        name: "lab.replica.fetch.bytes.per.sec",
+        default: "50000",
+        kind: Kind::Int { min: 100, max: 100_000_000 },
+        scope: "lab",
+    },
+    Property {
         name: "lab.producer.distinct.keys",
         default: "100",
         kind: Kind::Int { min: 1, max: 100_000 },
@@ -47,10 +59,14 @@ pub struct Settings {
     pub partitions: u32,
     pub replication_factor: u32,
     pub broker_session_timeout_ms: u64,
+    pub broker_heartbeat_interval_ms: u64,
     pub auto_leader_rebalance_enable: bool,
     pub leader_imbalance_check_interval_ms: u64,
     pub delivery_timeout_ms: u64,
     pub records_per_sec: u64,
+    /// How many bytes a restarted follower fetches per second, over all the partitions it lags on
+    /// (lab: slow, so that catching up takes visible time).
+    pub replica_fetch_bytes_per_sec: u64,
     pub distinct_keys: u64,
 }
 
@@ -63,10 +79,12 @@ impl Settings {
             partitions: small("partitions"),
             replication_factor: small("replication.factor"),
             broker_session_timeout_ms: int("broker.session.timeout.ms"),
+            broker_heartbeat_interval_ms: int("broker.heartbeat.interval.ms"),
             auto_leader_rebalance_enable: config.bool("auto.leader.rebalance.enable"),
             leader_imbalance_check_interval_ms: int("leader.imbalance.check.interval.seconds") * 1000,
             delivery_timeout_ms: int("delivery.timeout.ms"),
             records_per_sec: int("lab.producer.records.per.sec"),
+            replica_fetch_bytes_per_sec: int("lab.replica.fetch.bytes.per.sec"),
             distinct_keys: int("lab.producer.distinct.keys"),
         }
     }

@@ -8,7 +8,11 @@ impl Salient for Fact {
     fn salience(&self) -> Salience {
         match self {
             Fact::Appended { .. } | Fact::RecordWaiting { .. } => Salience::Routine,
-            Fact::PartitionCreated { .. } => Salience::Notable,
+            Fact::PartitionCreated { .. }
+            | Fact::RegistrationRefused { .. }
+            | Fact::BrokerRegistered { .. }
+            | Fact::BrokerUnfenced { .. }
+            | Fact::LogTruncated { .. } => Salience::Notable,
             // Never acknowledged: the send callback gets a TimeoutException (not a loss of acked data).
             Fact::RecordExpired { .. } => Salience::Key(Moment::Expiry),
             Fact::BrokerCrashed | Fact::BrokerRestarted { .. } => Salience::Key(Moment::Fault),
@@ -19,7 +23,7 @@ impl Salient for Fact {
             Fact::IsrShrunk { .. } => Salience::Key(Moment::IsrShrink),
             Fact::IsrExpanded { leader: LeaderChange::Elected { .. }, .. } => Salience::Key(Moment::Election),
             Fact::IsrExpanded { .. } => Salience::Key(Moment::IsrExpand),
-            Fact::PreferredLeaderElected { .. } => Salience::Key(Moment::Election),
+            Fact::PreferredLeaderElected { .. } | Fact::LeaderElected { .. } => Salience::Key(Moment::Election),
         }
     }
 }
@@ -33,7 +37,7 @@ crate::messages! {
     CRASH_QUESTION = "overview.story.crash.question" => "When broker-1 dies, how long until its partitions lead elsewhere, and when does it lead again?";
     CRASH_WATCH = "overview.story.crash.watch" => "Watch broker-1 crash, then count the seconds until the controller fences it and until it leads again.";
     CRASH_ANSWER = "overview.story.crash.answer" =>
-        "fenced {fenced_after} after the crash (broker.session.timeout.ms); {moved, plural, one {# partition} other {# partitions}} changed leader; preferred leaders back at {preferred_at}, {after_restart} after the restart";
+        "fenced {fenced_after} after the crash, broker.session.timeout.ms after its last heartbeat at {heartbeat_at}; {moved, plural, one {# partition} other {# partitions}} changed leader; preferred leaders back at {preferred_at}, {after_restart} after the restart";
     CRASH_ANSWER_PENDING = "overview.story.crash.pending" => "not yet";
     CRASH_INTRO = "overview.story.crash.intro" => "Three brokers, every partition led by its preferred replica. broker-1 is about to crash.";
     CRASH_DOWN = "overview.story.crash.down" =>
@@ -42,7 +46,7 @@ crate::messages! {
         "The controller fenced broker-1: it leaves every ISR, and its partitions get a new leader from the ISR.";
     CRASH_BACK = "overview.story.crash.back" => "broker-1 is back. It rejoins the ISR once caught up, but leads nothing yet.";
     CRASH_PREFERRED = "overview.story.crash.preferred" =>
-        "auto.leader.rebalance.enable: the controller checks every leader.imbalance.check.interval.seconds = {interval}, and the preferred replica leads again.";
+        "auto.leader.rebalance.enable: leader.imbalance.check.interval.seconds = {interval} after the fence left partitions off their preferred leader, the controller checks, and the preferred replica, back in the ISR, leads again.";
     BURST_QUESTION = "overview.story.burst.question" => "Where do the keyed records of a burst land, partition by partition?";
     BURST_WATCH = "overview.story.burst.watch" =>
         "Watch the log end offsets: each partition grows by the records of the keys that hash to it.";
@@ -91,6 +95,10 @@ fn default_answer(sim: &Sim<Cluster>) -> Message {
 fn crash_answer(sim: &Sim<Cluster>) -> Message {
     let crashed = first_ms(sim, |f| matches!(f, Fact::BrokerCrashed));
     let fenced = first_ms(sim, |f| matches!(f, Fact::BrokerFenced { .. }));
+    let heartbeat = sim.log().iter().find_map(|e| match e.fact {
+        Fact::BrokerFenced { last_heartbeat_ms, .. } => Some(last_heartbeat_ms),
+        _ => None,
+    });
     let moved = sim
         .log()
         .iter()
@@ -106,6 +114,7 @@ fn crash_answer(sim: &Sim<Cluster>) -> Message {
     };
     Message::new(CRASH_ANSWER)
         .with("fenced_after", after(crashed, fenced))
+        .with("heartbeat_at", heartbeat.map_or_else(pending, Arg::Duration))
         .with("moved", Arg::int(moved))
         .with("preferred_at", preferred.map_or_else(pending, Arg::Duration))
         .with("after_restart", after(restarted, preferred))
@@ -188,7 +197,7 @@ const BURST_BEATS: &[Beat<Cluster>] = &[
 pub fn story(preset: Option<&str>) -> Story<Cluster> {
     match preset {
         // Opens one second before the crash (w1000x3 then kill-1); at 30× the five-minute wait for
-        // the preferred-leader check takes about ten seconds.
+        // the preferred-leader check (due 300 s after the fence at 11 s) takes about ten seconds.
         Some("leader-crash") => Story {
             start: Cue::At(3),
             speed: 30.0,

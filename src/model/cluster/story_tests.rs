@@ -18,13 +18,16 @@ fn caption_at(run: &mut Run<Cluster>, id: &str, position: usize) -> String {
     }
 }
 
+// Kafka: BrokerHeartbeatManager.nextCheckTimeNs (fenced broker.session.timeout.ms after the last
+// heartbeat, sent every broker.heartbeat.interval.ms) and QuorumController.maybeScheduleNextBalancePartitionLeaders
+// (the check is due leader.imbalance.check.interval.seconds after the fence that left the imbalance).
 #[test]
 fn leader_crash_is_fenced_after_the_session_timeout_and_led_again_at_the_imbalance_check() {
     let mut run = preset_run("leader-crash");
     let story = Cluster::story(Some("leader-crash"));
     let first = |moment: Moment| run.history.marks().find(|(_, m)| m.moment == moment).map(|(p, m)| (p, m.time_ms));
     assert_eq!(first(Moment::Fault), Some((4, 3_000)), "kill-1 after three seconds");
-    assert_eq!(first(Moment::Fence), Some((13, 12_000)), "3 s + broker.session.timeout.ms = 9 s");
+    assert_eq!(first(Moment::Fence), Some((12, 11_000)), "last heartbeat at 2 s + broker.session.timeout.ms = 9 s");
     let outcome = story.outcome_position(&run.history).unwrap();
     assert_eq!(run.history.marks().filter(|(p, _)| *p == outcome).count(), 2, "both of broker-1's partitions");
     assert!(caption_at(&mut run, "leader-crash", 4).contains("broker.session.timeout.ms = 9 s"));
@@ -32,8 +35,8 @@ fn leader_crash_is_fenced_after_the_session_timeout_and_led_again_at_the_imbalan
     run.history.seek(outcome);
     assert_eq!(
         story.verdict(&run.history).answer.unwrap().to_string(),
-        "fenced 9 s after the crash (broker.session.timeout.ms); 2 partitions changed leader; \
-         preferred leaders back at 5 min, 4 min 45 s after the restart"
+        "fenced 8 s after the crash, broker.session.timeout.ms after its last heartbeat at 2 s; \
+         2 partitions changed leader; preferred leaders back at 5 min 11 s, 4 min 56 s after the restart"
     );
     let start = story.start_position(&run.history);
     run.history.seek(start);

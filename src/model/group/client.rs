@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use super::assignor::AssignorKind;
 use super::{
-    ClientPhase, Event, Fact, GroupCtx, GroupLab, LaneSpan, LeaveReason, Protocol, Request, Settings, SpanKind,
+    AfterCommit, ClientPhase, Event, Fact, GroupCtx, GroupLab, JoinMetadata, LaneSpan, LeaveReason, Protocol, Request,
+    Settings, SpanKind,
 };
 use crate::model::kernel::Actor;
 
@@ -36,6 +37,17 @@ impl Batch {
     }
 }
 
+/// Where `onJoinPrepare`'s auto-commit stands before a JoinGroup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinPrepare {
+    Idle,
+    /// The commit is in flight; an eager member fetches nothing meanwhile (its partitions are
+    /// pending revocation), a cooperative one goes on processing.
+    Committing,
+    /// Answered: the next `poll()` sends the JoinGroup.
+    Committed,
+}
+
 /// One consumer process (Kafka's `KafkaConsumer`); reads group.instance.id (via lab.static.membership),
 /// heartbeat.interval.ms, max.poll.interval.ms, max.poll.records, enable.auto.commit,
 /// auto.commit.interval.ms, auto.offset.reset.
@@ -55,6 +67,7 @@ pub struct Member {
     /// The last assignment received (what an eager StickyAssignor member reports in its user data).
     pub previous_assignment: Vec<u32>,
     pub needs_rejoin: bool,
+    pub join_prepare: JoinPrepare,
     pub positions: BTreeMap<u32, i64>,
     pub(super) batch: Option<Batch>,
     pub(super) worker_queue: Vec<Batch>,
@@ -88,6 +101,7 @@ impl Member {
             assigned: Vec::new(),
             previous_assignment: Vec::new(),
             needs_rejoin: false,
+            join_prepare: JoinPrepare::Idle,
             positions: BTreeMap::new(),
             batch: None,
             worker_queue: Vec::new(),
@@ -148,8 +162,9 @@ fn event_target(event: &Event) -> Option<(u32, u32)> {
 }
 
 impl GroupLab {
+    /// EAGER unless every assignor of the member's list supports COOPERATIVE.
     pub(super) fn is_eager(&self) -> bool {
-        !self.settings.assignor.is_cooperative()
+        !self.settings.strategy.is_cooperative()
     }
 
     pub(super) fn start_member(&mut self, index: u32, ctx: &mut GroupCtx) {
@@ -253,21 +268,48 @@ impl GroupLab {
         ctx.schedule(refresh_ms, Event::MetadataRefresh { member: index, incarnation });
     }
 
-    /// Starts (or restarts) the join: eager members revoke everything first.
+    /// Starts (or restarts) the join, as Kafka's `ConsumerCoordinator.onJoinPrepare`: with
+    /// auto-commit on, a member still in the group commits every assigned partition first, in
+    /// either protocol, and sends JoinGroup once that commit is answered. A member that was
+    /// pushed out loses its partitions without committing.
     pub(super) fn start_join(&mut self, index: u32, ctx: &mut GroupCtx) {
-        let now = ctx.now_ms();
-        let eager = self.is_eager();
-        let auto_commit = self.settings.enable_auto_commit;
         let m = self.member(index);
         if m.member_id.is_none() && !m.assigned.is_empty() && m.generation < 0 && m.phase == ClientPhase::Unjoined {
             let lost = std::mem::take(&mut self.member_mut(index).assigned);
             ctx.record(Actor::Member(index), Fact::Rebalance(RebalanceFact::PartitionsLost { partitions: lost }));
         }
         let m = self.member(index);
-        if eager && !m.assigned.is_empty() {
-            if auto_commit {
-                self.commit_positions(index, false, ctx);
+        // Kafka commits with generationIfStable(): only a member that is Stable in the group.
+        let in_group = m.member_id.is_some() && m.phase == ClientPhase::Stable;
+        match m.join_prepare {
+            JoinPrepare::Committing => {}
+            JoinPrepare::Idle if self.settings.enable_auto_commit && in_group && !m.assigned.is_empty() => {
+                self.member_mut(index).join_prepare = JoinPrepare::Committing;
+                self.commit_positions(index, AfterCommit::Join, ctx);
             }
+            JoinPrepare::Idle | JoinPrepare::Committed => self.send_join(index, ctx),
+        }
+    }
+
+    /// `onJoinPrepare`'s commit was answered (whatever the error, the join goes on): the JoinGroup
+    /// goes out now if the processing thread is inside `poll()`, else at its next `poll()`.
+    pub(super) fn join_prepared(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let m = self.member_mut(index);
+        if m.join_prepare != JoinPrepare::Committing {
+            return;
+        }
+        m.join_prepare = JoinPrepare::Committed;
+        if m.blocked_in_poll || m.batch.is_none() {
+            self.start_join(index, ctx);
+        }
+    }
+
+    /// Kafka: the rest of `onJoinPrepare` (eager members revoke everything) and the JoinGroup.
+    pub(super) fn send_join(&mut self, index: u32, ctx: &mut GroupCtx) {
+        let now = ctx.now_ms();
+        let m = self.member_mut(index);
+        m.join_prepare = JoinPrepare::Idle;
+        if self.is_eager() && !self.member(index).assigned.is_empty() {
             let m = self.member_mut(index);
             let revoked = std::mem::take(&mut m.assigned);
             m.stop_started_ms = Some(now);
@@ -276,7 +318,9 @@ impl GroupLab {
                 Fact::Rebalance(RebalanceFact::PartitionsRevoked { partitions: revoked, protocol: Protocol::Eager }),
             );
         }
-        let sticky_eager = self.settings.assignor == AssignorKind::Sticky;
+        let sticky_eager = self.assignor() == AssignorKind::Sticky;
+        let protocols = self.settings.strategy.list().to_vec();
+        let session_timeout_ms = self.settings.session_timeout_ms;
         let m = self.member_mut(index);
         m.needs_rejoin = false;
         if m.phase != ClientPhase::Joining {
@@ -287,8 +331,8 @@ impl GroupLab {
         let request = Request::JoinGroup {
             member_id: m.member_id.clone(),
             instance_id: m.instance_id.clone(),
-            owned,
-            generation: m.generation,
+            session_timeout_ms,
+            metadata: JoinMetadata { protocols, owned, generation: m.generation },
         };
         self.send_to_coordinator(index, request, ctx);
     }
@@ -299,11 +343,12 @@ impl GroupLab {
         self.member_mut(index).last_poll_ms = now;
         let m = self.member(index);
         let in_rebalance = matches!(m.phase, ClientPhase::Joining | ClientPhase::AwaitingSync);
-        if !in_rebalance && (m.member_id.is_none() || m.needs_rejoin) {
+        if !in_rebalance && (m.member_id.is_none() || m.needs_rejoin || m.join_prepare == JoinPrepare::Committed) {
             self.start_join(index, ctx);
         }
         let m = self.member(index);
-        if eager && matches!(m.phase, ClientPhase::Joining | ClientPhase::AwaitingSync) {
+        let pending_revocation = m.join_prepare == JoinPrepare::Committing;
+        if eager && (pending_revocation || matches!(m.phase, ClientPhase::Joining | ClientPhase::AwaitingSync)) {
             self.member_mut(index).blocked_in_poll = true;
             return;
         }
@@ -320,17 +365,16 @@ impl GroupLab {
             && ctx.now_ms() >= m.last_auto_commit_ms + interval_ms
         {
             self.member_mut(index).last_auto_commit_ms = ctx.now_ms();
-            self.commit_positions(index, false, ctx);
+            self.commit_positions(index, AfterCommit::Nothing, ctx);
         }
     }
 
     /// Sends an OffsetCommit of the positions of every assigned partition.
-    pub(super) fn commit_positions(&mut self, index: u32, blocking: bool, ctx: &mut GroupCtx) {
+    pub(super) fn commit_positions(&mut self, index: u32, then: AfterCommit, ctx: &mut GroupCtx) {
         let m = self.member(index);
         let offsets: BTreeMap<u32, i64> =
             m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
-        let request =
-            Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, blocking };
+        let request = Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, then };
         self.send_to_coordinator(index, request, ctx);
     }
 }

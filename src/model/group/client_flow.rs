@@ -4,11 +4,11 @@
 use super::{MemberFact, RebalanceFact};
 use std::collections::BTreeMap;
 
-use super::assignor::{assign, Subscription, TopicPartition};
+use super::assignor::{assign, AssignorKind, Subscription, TopicPartition};
 use super::client::Batch;
 use super::{
-    ClientPhase, ErrorCode, Event, Fact, GroupCtx, GroupLab, ManualCommit, MemberMetadata, OffsetReset, Protocol,
-    Request, Response, SpanKind, StopSpan, TOPIC,
+    AfterCommit, ClientPhase, ErrorCode, Event, Fact, GroupCtx, GroupLab, ManualCommit, MemberMetadata, OffsetReset,
+    Protocol, Request, Response, SpanKind, StopSpan, TOPIC,
 };
 use crate::model::kernel::Actor;
 
@@ -61,7 +61,7 @@ impl GroupLab {
         let manual_before =
             !self.settings.enable_auto_commit && self.settings.manual_commit == ManualCommit::BeforeProcessing;
         if manual_before {
-            self.commit_positions(index, false, ctx);
+            self.commit_positions(index, AfterCommit::Nothing, ctx);
         }
         let (seq, duration) = (batch.seq, batch.duration_ms());
         let now = ctx.now_ms();
@@ -100,7 +100,7 @@ impl GroupLab {
         let manual_after =
             !self.settings.enable_auto_commit && self.settings.manual_commit == ManualCommit::AfterProcessing;
         if manual_after {
-            self.commit_positions(index, true, ctx);
+            self.commit_positions(index, AfterCommit::Poll, ctx);
         } else {
             ctx.schedule(0, Event::Poll { member: index, incarnation });
         }
@@ -142,32 +142,40 @@ impl GroupLab {
 
     pub(super) fn on_response(&mut self, index: u32, response: Response, ctx: &mut GroupCtx) {
         match response {
-            Response::Join { error, member_id, generation, leader, members } => {
-                self.on_join_response(index, error, member_id, generation, &leader, members, ctx)
+            Response::Join { error, member_id, generation, protocol, leader, members } => {
+                let assignor = protocol.unwrap_or_else(|| self.settings.strategy.preferred());
+                self.on_join_response(index, error, member_id, (generation, assignor), &leader, members, ctx)
             }
             Response::Sync { error, assignment } => self.on_sync_response(index, error, assignment, ctx),
             Response::Heartbeat { error } => self.on_heartbeat_response(index, error, ctx),
-            Response::Commit { error, blocking, .. } => {
+            Response::Commit { error, then, .. } => {
                 if error != ErrorCode::None {
-                    let m = self.member_mut(index);
-                    m.needs_rejoin = true;
+                    // Before a join the failure is only logged: the join goes on.
+                    if then != AfterCommit::Join {
+                        self.member_mut(index).needs_rejoin = true;
+                    }
                     ctx.record(Actor::Member(index), Fact::Member(MemberFact::CommitFailed { error }));
                 }
-                if blocking {
-                    let incarnation = self.member(index).incarnation;
-                    ctx.schedule(0, Event::Poll { member: index, incarnation });
+                match then {
+                    AfterCommit::Nothing => {}
+                    AfterCommit::Poll => {
+                        let incarnation = self.member(index).incarnation;
+                        ctx.schedule(0, Event::Poll { member: index, incarnation });
+                    }
+                    AfterCommit::Join => self.join_prepared(index, ctx),
                 }
             }
         }
     }
 
+    /// Kafka: `AbstractCoordinator.JoinGroupResponseHandler`.
     #[allow(clippy::too_many_arguments)]
     fn on_join_response(
         &mut self,
         index: u32,
         error: ErrorCode,
         member_id: String,
-        generation: i32,
+        (generation, assignor): (i32, AssignorKind),
         leader: &str,
         members: Vec<MemberMetadata>,
         ctx: &mut GroupCtx,
@@ -175,12 +183,22 @@ impl GroupLab {
         if self.member(index).phase != ClientPhase::Joining {
             return;
         }
-        if error != ErrorCode::None {
-            let m = self.member_mut(index);
-            m.member_id = None;
-            m.generation = -1;
-            self.start_join(index, ctx);
-            return;
+        match error {
+            ErrorCode::None => {}
+            // KIP-394: keep the id the coordinator gave and rejoin with it right away.
+            ErrorCode::MemberIdRequired => {
+                let m = self.member_mut(index);
+                m.member_id = Some(member_id);
+                m.generation = -1;
+                return self.send_join(index, ctx);
+            }
+            ErrorCode::InvalidSessionTimeout => return self.stop_on_fatal_error(index, error, ctx),
+            _ => {
+                let m = self.member_mut(index);
+                m.member_id = None;
+                m.generation = -1;
+                return self.send_join(index, ctx);
+            }
         }
         let now = ctx.now_ms();
         let m = self.member_mut(index);
@@ -191,7 +209,7 @@ impl GroupLab {
         m.phase = ClientPhase::AwaitingSync;
         m.is_leader = leader == member_id;
         let assignments = if m.is_leader && !members.is_empty() {
-            Some(self.run_assignor(index, generation, &members, ctx))
+            Some(self.run_assignor(index, generation, assignor, &members, ctx))
         } else {
             None
         };
@@ -203,6 +221,7 @@ impl GroupLab {
         &mut self,
         index: u32,
         generation: i32,
+        assignor: AssignorKind,
         members: &[MemberMetadata],
         ctx: &mut GroupCtx,
     ) -> BTreeMap<String, Vec<u32>> {
@@ -218,7 +237,6 @@ impl GroupLab {
             })
             .collect();
         let per_topic = BTreeMap::from([(TOPIC.to_string(), partitions as u32)]);
-        let assignor = self.settings.assignor;
         let result: BTreeMap<String, Vec<u32>> = assign(assignor, &per_topic, &subscriptions)
             .into_iter()
             .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
@@ -251,10 +269,8 @@ impl GroupLab {
         if !eager {
             let revoked: Vec<u32> =
                 self.member(index).assigned.iter().copied().filter(|p| !assignment.contains(p)).collect();
+            // Kafka: onJoinComplete revokes without committing (the commit was onJoinPrepare's).
             if !revoked.is_empty() {
-                if self.settings.enable_auto_commit {
-                    self.commit_positions(index, false, ctx);
-                }
                 let m = self.member_mut(index);
                 m.assigned.retain(|p| !revoked.contains(p));
                 m.needs_rejoin = true;
@@ -315,7 +331,7 @@ impl GroupLab {
     fn on_heartbeat_response(&mut self, index: u32, error: ErrorCode, ctx: &mut GroupCtx) {
         let m = self.member_mut(index);
         match error {
-            ErrorCode::None => {}
+            ErrorCode::None | ErrorCode::MemberIdRequired | ErrorCode::InvalidSessionTimeout => {}
             ErrorCode::RebalanceInProgress => {
                 if m.phase == ClientPhase::Stable && !m.needs_rejoin {
                     m.needs_rejoin = true;

@@ -5,7 +5,8 @@
 use super::CoordinatorFact;
 use std::collections::BTreeMap;
 
-use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, RebalanceReason, Request, Response, Settings};
+use super::assignor::AssignorKind;
+use super::{Event, Fact, GroupCtx, GroupLab, GroupState, JoinMetadata, RebalanceReason, Request, Response, Settings};
 use crate::model::kernel::Actor;
 
 /// Kafka's `ClassicGroupMember` as the coordinator keeps it; reads session.timeout.ms.
@@ -16,32 +17,47 @@ pub struct GroupMember {
     /// Which lab member process this is (routing of responses), and its incarnation.
     pub client: u32,
     pub incarnation: u32,
-    pub owned: Vec<u32>,
-    pub generation: i32,
+    /// The protocol metadata of its last JoinGroup that changed it.
+    pub metadata: JoinMetadata,
     pub awaiting_join: bool,
     pub awaiting_sync: bool,
+    /// Joined the group in this rebalance (Kafka's `isNew`): its parked JoinGroup times out
+    /// after `NEW_MEMBER_JOIN_TIMEOUT_MS`, not when its session would.
+    pub is_new: bool,
+    /// Still owes a SyncGroup for the current generation (Kafka's `pendingSyncMembers`).
+    pub pending_sync: bool,
     pub session_deadline_ms: u64,
 }
 
+/// Kafka's `CLASSIC_GROUP_NEW_MEMBER_JOIN_TIMEOUT_MS`: 5 minutes.
+pub const NEW_MEMBER_JOIN_TIMEOUT_MS: u64 = 5 * 60 * 1000;
+
 /// Kafka's classic group coordinator state for one group; reads session.timeout.ms,
-/// max.poll.interval.ms (the rebalance timeout) and group.initial.rebalance.delay.ms.
+/// max.poll.interval.ms (the rebalance timeout), group.initial.rebalance.delay.ms and
+/// group.min/max.session.timeout.ms.
 #[derive(Clone, Debug)]
 pub struct Coordinator {
     pub state: GroupState,
     pub generation: i32,
     pub leader: Option<String>,
+    /// The assignor the group selected at the last completed join (Kafka's `protocolName`).
+    pub protocol: Option<AssignorKind>,
     pub members: BTreeMap<String, GroupMember>,
+    /// KIP-394: member ids handed out with MEMBER_ID_REQUIRED, with their session deadline.
+    pub pending_members: BTreeMap<String, u64>,
     /// Join order (the leader is the first joiner still present).
     pub(super) join_order: Vec<String>,
     /// The assignment stored by the last SyncGroup of the leader.
     pub assignment: BTreeMap<String, Vec<u32>>,
     committed: BTreeMap<u32, i64>,
-    rebalance_seq: u64,
-    new_member_added: bool,
-    in_initial_delay: bool,
-    session_timeout_ms: u64,
-    rebalance_timeout_ms: u64,
+    pub(super) rebalance_seq: u64,
+    pub(super) new_member_added: bool,
+    pub(super) in_initial_delay: bool,
+    pub(super) session_timeout_ms: u64,
+    pub(super) rebalance_timeout_ms: u64,
     initial_delay_ms: u64,
+    pub(super) min_session_timeout_ms: u64,
+    pub(super) max_session_timeout_ms: u64,
     /// (time, state, generation) at every transition, for the UI's state strip.
     pub transitions: Vec<(u64, GroupState, i32)>,
     member_seq: u64,
@@ -53,7 +69,9 @@ impl Coordinator {
             state: GroupState::Empty,
             generation: 0,
             leader: None,
+            protocol: None,
             members: BTreeMap::new(),
+            pending_members: BTreeMap::new(),
             join_order: Vec::new(),
             assignment: BTreeMap::new(),
             committed: BTreeMap::new(),
@@ -63,6 +81,8 @@ impl Coordinator {
             session_timeout_ms: settings.session_timeout_ms,
             rebalance_timeout_ms: settings.max_poll_interval_ms,
             initial_delay_ms: settings.group_initial_rebalance_delay_ms,
+            min_session_timeout_ms: settings.group_min_session_timeout_ms,
+            max_session_timeout_ms: settings.group_max_session_timeout_ms,
             transitions: vec![(0, GroupState::Empty, 0)],
             member_seq: 0,
         }
@@ -78,8 +98,10 @@ impl Coordinator {
         self.assignment.iter().find(|(_, list)| list.contains(&partition)).map(|(member, _)| member.as_str())
     }
 
+    /// Moves the group to `state`; only the moves `ClassicGroupState` allows.
     pub(super) fn transition(&mut self, state: GroupState, now_ms: u64, ctx: &mut GroupCtx) {
         let from = self.state;
+        debug_assert!(valid_transition(from, state), "ClassicGroupState forbids {from:?} -> {state:?}");
         self.state = state;
         self.transitions.push((now_ms, state, self.generation));
         ctx.record(
@@ -93,16 +115,58 @@ impl Coordinator {
         self.committed.insert(partition, offset);
     }
 
-    fn all_joined(&self) -> bool {
-        self.members.values().all(|m| m.awaiting_join)
+    /// Kafka: `ClassicGroup.hasAllMembersJoined` (every member rejoined, no KIP-394 id outstanding).
+    pub(super) fn all_joined(&self) -> bool {
+        self.members.values().all(|m| m.awaiting_join) && self.pending_members.is_empty()
+    }
+
+    /// Kafka: `ClassicGroup.canRebalance` (PreparingRebalance may follow the current state).
+    pub(super) fn can_rebalance(&self) -> bool {
+        valid_transition(self.state, GroupState::PreparingRebalance)
+    }
+
+    /// Kafka: `ClassicGroup.selectProtocol`: among the assignors every member supports, each
+    /// member votes for its first; the most votes win (a tie goes to the earliest vote here).
+    pub fn select_protocol(&self) -> Option<AssignorKind> {
+        let candidates: Vec<AssignorKind> = ALL_ASSIGNORS
+            .into_iter()
+            .filter(|k| self.members.values().all(|m| m.metadata.protocols.contains(k)))
+            .collect();
+        let votes: Vec<AssignorKind> = self
+            .members
+            .values()
+            .filter_map(|m| m.metadata.protocols.iter().find(|p| candidates.contains(p)).copied())
+            .collect();
+        let count = |k: &AssignorKind| votes.iter().filter(|v| *v == k).count();
+        votes.iter().copied().fold(None, |best: Option<AssignorKind>, k| match best {
+            Some(b) if count(&b) >= count(&k) => Some(b),
+            _ => Some(k),
+        })
+    }
+}
+
+const ALL_ASSIGNORS: [AssignorKind; 4] =
+    [AssignorKind::Range, AssignorKind::RoundRobin, AssignorKind::Sticky, AssignorKind::CooperativeSticky];
+
+/// Kafka: `ClassicGroupState`'s valid previous states.
+fn valid_transition(from: GroupState, to: GroupState) -> bool {
+    use GroupState::*;
+    match to {
+        Empty => from == PreparingRebalance,
+        PreparingRebalance => matches!(from, Stable | CompletingRebalance | Empty),
+        CompletingRebalance => from == PreparingRebalance,
+        Stable => from == CompletingRebalance,
+        Dead => true,
     }
 }
 
 impl GroupLab {
     pub(super) fn on_request(&mut self, client: u32, incarnation: u32, request: Request, ctx: &mut GroupCtx) {
         match request {
-            Request::JoinGroup { member_id, instance_id, owned, generation } => {
-                self.on_join(client, incarnation, member_id, instance_id, owned, generation, ctx)
+            Request::JoinGroup { member_id, instance_id, session_timeout_ms, metadata } => {
+                let join =
+                    super::join::Join { client, incarnation, member_id, instance_id, session_timeout_ms, metadata };
+                self.on_join(join, ctx)
             }
             Request::SyncGroup { member_id, generation, assignments } => {
                 self.on_sync(&member_id, generation, assignments, ctx)
@@ -112,7 +176,9 @@ impl GroupLab {
                 self.send_to_member(client, incarnation, Response::Heartbeat { error }, ctx);
             }
             Request::LeaveGroup { member_id, reason } => {
-                if self.coordinator.members.contains_key(&member_id) {
+                if self.coordinator.pending_members.remove(&member_id).is_some() {
+                    self.maybe_complete_join(ctx);
+                } else if self.coordinator.members.contains_key(&member_id) {
                     ctx.record(
                         Actor::Coordinator,
                         Fact::Coordinator(CoordinatorFact::MemberLeft { member_id: member_id.clone(), reason }),
@@ -120,14 +186,15 @@ impl GroupLab {
                     self.remove_member(&member_id, ctx);
                 }
             }
-            Request::OffsetCommit { member_id, generation, offsets, blocking } => {
+            Request::OffsetCommit { member_id, generation, offsets, then } => {
                 let error = self.on_commit(member_id.as_deref(), generation, &offsets, ctx);
-                self.send_to_member(client, incarnation, Response::Commit { error, offsets, blocking }, ctx);
+                self.send_to_member(client, incarnation, Response::Commit { error, offsets, then }, ctx);
             }
         }
     }
 
-    fn new_member_id(&mut self, client: u32, instance_id: &Option<String>, ctx: &mut GroupCtx) -> String {
+    /// Kafka: `ClassicGroup.generateMemberId` (instance id or client id, then a unique suffix).
+    pub(super) fn new_member_id(&mut self, client: u32, instance_id: &Option<String>, ctx: &mut GroupCtx) -> String {
         self.coordinator.member_seq += 1;
         let suffix = format!("{:06x}", ctx.random_u64() & 0xff_ffff);
         match instance_id {
@@ -136,153 +203,37 @@ impl GroupLab {
         }
     }
 
+    /// Kafka: `rescheduleClassicGroupMemberHeartbeat` with the member's session timeout.
     pub(super) fn reset_session(&mut self, member_id: &str, ctx: &mut GroupCtx) {
-        let deadline_ms = ctx.now_ms() + self.coordinator.session_timeout_ms;
+        let timeout_ms = self.coordinator.session_timeout_ms;
+        self.reset_session_after(member_id, timeout_ms, ctx);
+    }
+
+    pub(super) fn reset_session_after(&mut self, member_id: &str, timeout_ms: u64, ctx: &mut GroupCtx) {
+        let deadline_ms = ctx.now_ms() + timeout_ms;
         if let Some(member) = self.coordinator.members.get_mut(member_id) {
             member.session_deadline_ms = deadline_ms;
-            ctx.schedule(
-                self.coordinator.session_timeout_ms,
-                Event::SessionExpiry { member_id: member_id.to_string(), deadline_ms },
-            );
+            ctx.schedule(timeout_ms, Event::SessionExpiry { member_id: member_id.to_string(), deadline_ms });
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn on_join(
-        &mut self,
-        client: u32,
-        incarnation: u32,
-        member_id: Option<String>,
-        instance_id: Option<String>,
-        owned: Vec<u32>,
-        generation: i32,
-        ctx: &mut GroupCtx,
-    ) {
-        let known_static = instance_id.as_ref().and_then(|i| {
-            self.coordinator.members.values().find(|m| m.instance_id.as_ref() == Some(i)).map(|m| m.member_id.clone())
-        });
-        let id = match (&member_id, known_static) {
-            (Some(id), _) if self.coordinator.members.contains_key(id) => id.clone(),
-            (Some(id), _) if instance_id.is_none() => {
-                ctx.record(
-                    Actor::Coordinator,
-                    Fact::Coordinator(CoordinatorFact::JoinFromUnknownMember { member_id: id.clone() }),
-                );
-                let response = Response::Join {
-                    error: ErrorCode::UnknownMemberId,
-                    member_id: String::new(),
-                    generation: -1,
-                    leader: String::new(),
-                    members: vec![],
-                };
-                self.send_to_member(client, incarnation, response, ctx);
-                return;
-            }
-            (_, Some(old_id)) => return self.replace_static_member(client, incarnation, &old_id, owned, ctx),
-            _ => {
-                let id = self.new_member_id(client, &instance_id, ctx);
-                self.add_member(client, incarnation, &id, instance_id.clone(), ctx);
-                id
-            }
-        };
-        let member = self.coordinator.members.get_mut(&id).expect("member present");
-        member.owned = owned;
-        member.generation = generation;
-        member.client = client;
-        member.incarnation = incarnation;
-        member.awaiting_join = true;
-        member.awaiting_sync = false;
-        let state = self.coordinator.state;
-        ctx.record(
-            Actor::Coordinator,
-            Fact::Coordinator(CoordinatorFact::JoinReceived { member_id: id.clone(), state }),
-        );
-        match state {
-            GroupState::Empty | GroupState::Stable | GroupState::CompletingRebalance => {
-                let reason = if member_id.is_none() {
-                    RebalanceReason::NewMember { member_id: id }
-                } else {
-                    RebalanceReason::UpdatedMetadata { member_id: id }
-                };
-                self.prepare_rebalance(reason, ctx);
-            }
-            GroupState::PreparingRebalance => self.maybe_complete_join(ctx),
-            GroupState::Dead => {}
-        }
-    }
-
-    fn add_member(&mut self, client: u32, incarnation: u32, id: &str, instance_id: Option<String>, ctx: &mut GroupCtx) {
-        let member = GroupMember {
-            member_id: id.to_string(),
-            instance_id,
-            client,
-            incarnation,
-            owned: vec![],
-            generation: -1,
-            awaiting_join: true,
-            awaiting_sync: false,
-            session_deadline_ms: 0,
-        };
-        self.coordinator.members.insert(id.to_string(), member);
-        self.coordinator.join_order.push(id.to_string());
-        self.coordinator.new_member_added = true;
-        self.reset_session(id, ctx);
-    }
-
-    /// KIP-345: a static member rejoining with a known `group.instance.id` takes over the old
-    /// member's place and assignment; in Stable no rebalance happens.
-    fn replace_static_member(
-        &mut self,
-        client: u32,
-        incarnation: u32,
-        old_id: &str,
-        owned: Vec<u32>,
-        ctx: &mut GroupCtx,
-    ) {
-        let mut member = self.coordinator.members.remove(old_id).expect("known static member");
-        let new_id = self.new_member_id(client, &member.instance_id, ctx);
-        let fact = Fact::Coordinator(CoordinatorFact::StaticMemberReplaced {
-            instance_id: member.instance_id.clone().unwrap_or_default(),
-            old_member_id: old_id.to_string(),
-            new_member_id: new_id.clone(),
-        });
-        ctx.record(Actor::Coordinator, fact);
-        member.member_id = new_id.clone();
-        member.client = client;
-        member.incarnation = incarnation;
-        if !owned.is_empty() {
-            member.owned = owned;
-        }
-        self.coordinator.members.insert(new_id.clone(), member);
-        for slot in self.coordinator.join_order.iter_mut().filter(|s| *s == old_id) {
-            *slot = new_id.clone();
-        }
-        if let Some(list) = self.coordinator.assignment.remove(old_id) {
-            self.coordinator.assignment.insert(new_id.clone(), list);
-        }
-        if self.coordinator.leader.as_deref() == Some(old_id) {
-            self.coordinator.leader = Some(new_id.clone());
-        }
-        self.reset_session(&new_id, ctx);
-        if self.coordinator.state == GroupState::PreparingRebalance {
-            self.coordinator.members.get_mut(&new_id).expect("inserted").awaiting_join = true;
+    /// Kafka: `maybePrepareRebalanceOrCompleteJoin`.
+    pub(super) fn rebalance_or_complete_join(&mut self, reason: RebalanceReason, ctx: &mut GroupCtx) {
+        if self.coordinator.can_rebalance() {
+            self.prepare_rebalance(reason, ctx);
+        } else {
             self.maybe_complete_join(ctx);
-            return;
         }
-        let leader = self.coordinator.leader.clone().unwrap_or_default();
-        let response = Response::Join {
-            error: ErrorCode::None,
-            member_id: new_id,
-            generation: self.coordinator.generation,
-            leader,
-            members: vec![],
-        };
-        self.send_to_member(client, incarnation, response, ctx);
     }
 
+    /// Kafka: `GroupMetadataManager.prepareRebalance`.
     pub(super) fn prepare_rebalance(&mut self, reason: RebalanceReason, ctx: &mut GroupCtx) {
         if self.coordinator.state == GroupState::CompletingRebalance {
             self.fail_pending_syncs(ctx);
+        }
+        // removeSyncExpiration: nobody owes a SyncGroup any more.
+        for member in self.coordinator.members.values_mut() {
+            member.pending_sync = false;
         }
         let initial = self.coordinator.state == GroupState::Empty;
         self.coordinator.rebalance_seq += 1;

@@ -32,6 +32,16 @@ impl GroupLab {
         ctx.record(Actor::Member(index), Fact::Member(MemberFact::MemberCrashed));
     }
 
+    /// A fatal JoinGroup error (Kafka raises it from `poll()`): the consumer's loop ends.
+    pub(super) fn stop_on_fatal_error(&mut self, index: u32, error: super::ErrorCode, ctx: &mut GroupCtx) {
+        let now = ctx.now_ms();
+        let m = self.member_mut(index);
+        m.close_span(SpanKind::Joining, now);
+        m.alive = false;
+        m.span(SpanKind::Dead, now, u64::MAX);
+        ctx.record(Actor::Member(index), Fact::Member(MemberFact::JoinFailed { error }));
+    }
+
     fn reset_client(m: &mut Member) {
         m.member_id = None;
         m.generation = -1;
@@ -41,6 +51,7 @@ impl GroupLab {
         m.previous_assignment.clear();
         m.positions.clear();
         m.needs_rejoin = false;
+        m.join_prepare = super::client::JoinPrepare::Idle;
         m.batch = None;
         m.worker_queue.clear();
         m.worker_busy = None;
@@ -115,7 +126,7 @@ impl GroupLab {
     pub(super) fn close(&mut self, index: u32, ctx: &mut GroupCtx) {
         let now = ctx.now_ms();
         if self.settings.enable_auto_commit && self.member(index).member_id.is_some() {
-            self.commit_positions(index, false, ctx);
+            self.commit_positions(index, super::AfterCommit::Nothing, ctx);
         }
         let m = self.member(index);
         if let (Some(member_id), None) = (m.member_id.clone(), &m.instance_id) {

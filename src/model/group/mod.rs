@@ -8,6 +8,7 @@ mod client_flow;
 mod coordinator;
 mod facts;
 mod faults;
+mod join;
 mod ledger;
 mod rebalance;
 mod scene;
@@ -19,14 +20,15 @@ mod world;
 use std::collections::BTreeMap;
 
 pub use churn::{Churn, Departure};
-pub use coordinator::Coordinator;
+pub use coordinator::{Coordinator, GroupMember, NEW_MEMBER_JOIN_TIMEOUT_MS};
 pub use facts::{
     CoordinatorFact, Fact, MemberFact, Protocol, RebalanceFact, RebalanceReason, Refusal, TopicFact, FACT_KEYS,
     MAX_MS_PER_RECORD, MAX_PAUSE_MS, REFUSAL_KEYS,
 };
+pub use join::{AfterCommit, JoinMetadata};
 pub use ledger::{Ledger, PartitionLedger, Processed};
 pub use scene::PRESETS;
-pub use schema::{ManualCommit, OffsetReset, Settings, ASSIGNOR_CLASSES, GROUP_SCHEMA};
+pub use schema::{ManualCommit, OffsetReset, Settings, Strategy, ASSIGNOR_CLASSES, GROUP_SCHEMA, STRATEGY_VALUES};
 pub use views::{DescribeRow, MemberView};
 
 use crate::model::kernel::{Ctx, Fault};
@@ -166,11 +168,31 @@ pub struct LagSample {
 /// A client → coordinator request (Kafka's JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    JoinGroup { member_id: Option<String>, instance_id: Option<String>, owned: Vec<u32>, generation: i32 },
-    SyncGroup { member_id: String, generation: i32, assignments: Option<BTreeMap<String, Vec<u32>>> },
-    Heartbeat { member_id: String, generation: i32 },
-    LeaveGroup { member_id: String, reason: LeaveReason },
-    OffsetCommit { member_id: Option<String>, generation: i32, offsets: BTreeMap<u32, i64>, blocking: bool },
+    JoinGroup {
+        member_id: Option<String>,
+        instance_id: Option<String>,
+        session_timeout_ms: u64,
+        metadata: JoinMetadata,
+    },
+    SyncGroup {
+        member_id: String,
+        generation: i32,
+        assignments: Option<BTreeMap<String, Vec<u32>>>,
+    },
+    Heartbeat {
+        member_id: String,
+        generation: i32,
+    },
+    LeaveGroup {
+        member_id: String,
+        reason: LeaveReason,
+    },
+    OffsetCommit {
+        member_id: Option<String>,
+        generation: i32,
+        offsets: BTreeMap<u32, i64>,
+        then: AfterCommit,
+    },
 }
 
 /// Kafka's error codes the group protocol returns here.
@@ -180,6 +202,10 @@ pub enum ErrorCode {
     RebalanceInProgress,
     UnknownMemberId,
     IllegalGeneration,
+    /// KIP-394: a new dynamic member must rejoin with the member id the coordinator gave it.
+    MemberIdRequired,
+    /// `session.timeout.ms` outside `group.min.session.timeout.ms`..`group.max.session.timeout.ms`.
+    InvalidSessionTimeout,
 }
 
 impl ErrorCode {
@@ -189,6 +215,8 @@ impl ErrorCode {
             ErrorCode::RebalanceInProgress => "REBALANCE_IN_PROGRESS",
             ErrorCode::UnknownMemberId => "UNKNOWN_MEMBER_ID",
             ErrorCode::IllegalGeneration => "ILLEGAL_GENERATION",
+            ErrorCode::MemberIdRequired => "MEMBER_ID_REQUIRED",
+            ErrorCode::InvalidSessionTimeout => "INVALID_SESSION_TIMEOUT",
         }
     }
 }
@@ -205,10 +233,27 @@ pub struct MemberMetadata {
 /// A coordinator → client response.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Response {
-    Join { error: ErrorCode, member_id: String, generation: i32, leader: String, members: Vec<MemberMetadata> },
-    Sync { error: ErrorCode, assignment: Vec<u32> },
-    Heartbeat { error: ErrorCode },
-    Commit { error: ErrorCode, offsets: BTreeMap<u32, i64>, blocking: bool },
+    Join {
+        error: ErrorCode,
+        member_id: String,
+        generation: i32,
+        /// The group's selected protocol (the assignor the leader runs).
+        protocol: Option<AssignorKind>,
+        leader: String,
+        members: Vec<MemberMetadata>,
+    },
+    Sync {
+        error: ErrorCode,
+        assignment: Vec<u32>,
+    },
+    Heartbeat {
+        error: ErrorCode,
+    },
+    Commit {
+        error: ErrorCode,
+        offsets: BTreeMap<u32, i64>,
+        then: AfterCommit,
+    },
 }
 
 /// The scene's events.
@@ -303,8 +348,10 @@ impl GroupLab {
         &self.settings
     }
 
+    /// The assignor the group runs: the protocol the coordinator selected, else the members'
+    /// first preference (before the first join).
     pub fn assignor(&self) -> AssignorKind {
-        self.settings.assignor
+        self.coordinator.protocol.unwrap_or_else(|| self.settings.strategy.preferred())
     }
 
     pub fn coordinator(&self) -> &Coordinator {

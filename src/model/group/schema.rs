@@ -3,6 +3,8 @@
 use super::assignor::AssignorKind;
 use crate::model::config::{Config, Kind, Property};
 
+const INT_MAX: i64 = i32::MAX as i64;
+
 /// Kafka's four classic assignor class names, as `partition.assignment.strategy` takes them.
 pub const ASSIGNOR_CLASSES: &[&str] = &[
     "org.apache.kafka.clients.consumer.RangeAssignor",
@@ -11,20 +13,42 @@ pub const ASSIGNOR_CLASSES: &[&str] = &[
     "org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
 ];
 
+/// `partition.assignment.strategy` is a LIST of assignor classes by preference; the lab takes one
+/// or two of Kafka's four (Kafka's default, `[RangeAssignor, CooperativeStickyAssignor]`, first).
+pub const STRATEGY_VALUES: &[&str] = &[
+    "org.apache.kafka.clients.consumer.RangeAssignor,org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+    "org.apache.kafka.clients.consumer.RangeAssignor",
+    "org.apache.kafka.clients.consumer.RoundRobinAssignor",
+    "org.apache.kafka.clients.consumer.StickyAssignor",
+    "org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+    "org.apache.kafka.clients.consumer.RangeAssignor,org.apache.kafka.clients.consumer.RoundRobinAssignor",
+    "org.apache.kafka.clients.consumer.RangeAssignor,org.apache.kafka.clients.consumer.StickyAssignor",
+    "org.apache.kafka.clients.consumer.RoundRobinAssignor,org.apache.kafka.clients.consumer.RangeAssignor",
+    "org.apache.kafka.clients.consumer.RoundRobinAssignor,org.apache.kafka.clients.consumer.StickyAssignor",
+    "org.apache.kafka.clients.consumer.RoundRobinAssignor,org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+    "org.apache.kafka.clients.consumer.StickyAssignor,org.apache.kafka.clients.consumer.RangeAssignor",
+    "org.apache.kafka.clients.consumer.StickyAssignor,org.apache.kafka.clients.consumer.RoundRobinAssignor",
+    "org.apache.kafka.clients.consumer.StickyAssignor,org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+    "org.apache.kafka.clients.consumer.CooperativeStickyAssignor,org.apache.kafka.clients.consumer.RangeAssignor",
+    "org.apache.kafka.clients.consumer.CooperativeStickyAssignor,org.apache.kafka.clients.consumer.RoundRobinAssignor",
+    "org.apache.kafka.clients.consumer.CooperativeStickyAssignor,org.apache.kafka.clients.consumer.StickyAssignor",
+];
+
 /// Consumer, broker (group coordinator) and lab properties of the scene.
 pub const GROUP_SCHEMA: &[Property] = &[
     Property { name: "partitions", default: "6", kind: Kind::Int { min: 1, max: 48 }, scope: "topic" },
     Property { name: "lab.members", default: "3", kind: Kind::Int { min: 1, max: 16 }, scope: "lab" },
     Property {
         name: "partition.assignment.strategy",
-        default: "org.apache.kafka.clients.consumer.RangeAssignor",
-        kind: Kind::OneOf(ASSIGNOR_CLASSES),
+        default: "org.apache.kafka.clients.consumer.RangeAssignor,org.apache.kafka.clients.consumer.CooperativeStickyAssignor",
+        kind: Kind::OneOf(STRATEGY_VALUES),
         scope: "consumer",
     },
+    // The client does not range-check session.timeout.ms; the coordinator does, at JoinGroup.
     Property {
         name: "session.timeout.ms",
         default: "45000",
-        kind: Kind::Int { min: 6000, max: 1_800_000 },
+        kind: Kind::Int { min: 1, max: INT_MAX },
         scope: "consumer",
     },
     Property {
@@ -63,6 +87,18 @@ pub const GROUP_SCHEMA: &[Property] = &[
         name: "group.initial.rebalance.delay.ms",
         default: "3000",
         kind: Kind::Int { min: 0, max: 600_000 },
+        scope: "broker",
+    },
+    Property {
+        name: "group.min.session.timeout.ms",
+        default: "6000",
+        kind: Kind::Int { min: 1, max: INT_MAX },
+        scope: "broker",
+    },
+    Property {
+        name: "group.max.session.timeout.ms",
+        default: "1800000",
+        kind: Kind::Int { min: 1, max: INT_MAX },
         scope: "broker",
     },
     Property { name: "lab.static.membership", default: "false", kind: Kind::Bool, scope: "lab" },
@@ -116,8 +152,10 @@ pub enum ManualCommit {
 pub struct Settings {
     pub partitions: u32,
     pub members: u32,
-    pub assignor: AssignorKind,
+    pub strategy: Strategy,
     pub session_timeout_ms: u64,
+    pub group_min_session_timeout_ms: u64,
+    pub group_max_session_timeout_ms: u64,
     pub heartbeat_interval_ms: u64,
     pub max_poll_interval_ms: u64,
     pub max_poll_records: i64,
@@ -152,9 +190,10 @@ impl Settings {
         Self {
             partitions: small("partitions"),
             members: small("lab.members"),
-            assignor: AssignorKind::from_config(config.str("partition.assignment.strategy"))
-                .unwrap_or(AssignorKind::Range),
+            strategy: Strategy::from_config(config.str("partition.assignment.strategy")),
             session_timeout_ms: ms("session.timeout.ms"),
+            group_min_session_timeout_ms: ms("group.min.session.timeout.ms"),
+            group_max_session_timeout_ms: ms("group.max.session.timeout.ms"),
             heartbeat_interval_ms: ms("heartbeat.interval.ms"),
             max_poll_interval_ms: ms("max.poll.interval.ms"),
             max_poll_records: config.int("max.poll.records"),
@@ -172,5 +211,45 @@ impl Settings {
             poll_timeout_ms: ms("lab.poll.timeout.ms"),
             network_delay_ms: ms("lab.network.delay.ms"),
         }
+    }
+}
+
+/// The assignors of `partition.assignment.strategy`, by preference (at most Kafka's four).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    kinds: [AssignorKind; 4],
+    len: usize,
+}
+
+impl Strategy {
+    /// Reads a list of class names separated by commas; unknown names are skipped (the schema
+    /// only lets known ones through), an empty list means Kafka's default.
+    pub fn from_config(value: &str) -> Self {
+        let mut strategy = Self { kinds: [AssignorKind::Range; 4], len: 0 };
+        for kind in value.split(',').filter_map(|name| AssignorKind::from_config(name.trim())) {
+            if strategy.len < 4 && !strategy.list().contains(&kind) {
+                strategy.kinds[strategy.len] = kind;
+                strategy.len += 1;
+            }
+        }
+        if strategy.len == 0 {
+            return Self::from_config(STRATEGY_VALUES[0]);
+        }
+        strategy
+    }
+
+    pub fn list(&self) -> &[AssignorKind] {
+        &self.kinds[..self.len]
+    }
+
+    /// The member's first choice.
+    pub fn preferred(&self) -> AssignorKind {
+        self.kinds[0]
+    }
+
+    /// COOPERATIVE only if every assignor in the list supports it, else EAGER (Kafka:
+    /// `ConsumerCoordinator`'s constructor keeps the protocols all assignors share, then the highest).
+    pub fn is_cooperative(&self) -> bool {
+        self.list().iter().all(|k| k.is_cooperative())
     }
 }

@@ -37,10 +37,14 @@ impl Salient for CoordinatorFact {
             | CoordinatorFact::JoinTimedOut { .. }
             | CoordinatorFact::SyncTimedOut { .. } => Salience::Key(Moment::Expiry),
             // One line per member per round of the protocol.
-            CoordinatorFact::JoinReceived { .. } | CoordinatorFact::AssignmentReceived { .. } => Salience::Routine,
+            CoordinatorFact::JoinReceived { .. }
+            | CoordinatorFact::MemberIdRequired { .. }
+            | CoordinatorFact::AssignmentReceived { .. } => Salience::Routine,
             CoordinatorFact::MemberLeft { .. }
             | CoordinatorFact::JoinFromUnknownMember { .. }
             | CoordinatorFact::StaticMemberReplaced { .. }
+            | CoordinatorFact::StaticMemberKept { .. }
+            | CoordinatorFact::SessionTimeoutRefused { .. }
             | CoordinatorFact::JoinCompleted { .. }
             | CoordinatorFact::CommitRejected { .. } => Salience::Notable,
         }
@@ -74,6 +78,7 @@ impl Salient for MemberFact {
             MemberFact::PoisonPillFailed { .. } => Salience::Routine,
             MemberFact::MemberStarted { .. }
             | MemberFact::CommitFailed { .. }
+            | MemberFact::JoinFailed { .. }
             | MemberFact::ResetToLatest { .. }
             | MemberFact::MemberClosed => Salience::Notable,
         }

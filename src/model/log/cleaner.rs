@@ -17,7 +17,10 @@ pub struct CleanerCheck {
     pub cleanable_bytes: u64,
     /// cleanable ÷ (clean + cleanable).
     pub dirty_ratio: f64,
-    /// Kafka cleans when the ratio is strictly above `min.cleanable.dirty.ratio`.
+    /// A dirty record in a closed segment is older than `max.compaction.lag.ms` (`needCompactionNow`).
+    pub need_compaction_now: bool,
+    /// Kafka cleans when the ratio is strictly above `min.cleanable.dirty.ratio`, or when
+    /// `need_compaction_now` and there are cleanable bytes.
     pub will_clean: bool,
 }
 
@@ -39,15 +42,44 @@ pub struct Cleaning {
 }
 
 impl PartitionLog {
-    /// `cleanableOffsets` + `LogToClean`: the dirty ratio now (None unless `cleanup.policy` has `compact`).
-    pub fn cleaner_check(&self) -> Option<CleanerCheck> {
+    /// Kafka's `nonActiveLogSegmentsFrom(first_dirty)`: the closed segments from the one holding it.
+    fn dirty_closed_segments(&self, first_dirty: i64) -> &[Segment] {
+        let from = self.floor_segment(first_dirty).0.unwrap_or(0);
+        &self.segments[from.min(self.segments.len() - 1)..self.segments.len() - 1]
+    }
+
+    /// `cleanableOffsets`' third bound: the first dirty closed segment whose newest record is younger
+    /// than `min.compaction.lag.ms` (None when the lag is 0).
+    fn min_lag_bound(&self, first_dirty: i64, now_ms: i64) -> Option<i64> {
+        let lag_ms = self.settings.min_compaction_lag_ms.max(0);
+        if lag_ms == 0 {
+            return None;
+        }
+        let young = |s: &&Segment| s.largest_timestamp_ms() > now_ms.saturating_sub(lag_ms);
+        self.dirty_closed_segments(first_dirty).iter().find(young).map(Segment::base_offset)
+    }
+
+    /// Kafka's `maxCompactionDelay` > 0: the earliest first-batch timestamp (> 0) of the dirty closed
+    /// segments is before now − `max.compaction.lag.ms`.
+    fn need_compaction_now(&self, first_dirty: i64, now_ms: i64) -> bool {
+        let clean_until_ms = now_ms.saturating_sub(self.settings.max_compaction_lag_ms.max(0));
+        let first_batches =
+            self.dirty_closed_segments(first_dirty).iter().filter_map(Segment::first_batch_timestamp_ms);
+        first_batches.filter(|ts| *ts > 0).min().is_some_and(|earliest| earliest < clean_until_ms)
+    }
+
+    /// `cleanableOffsets` + `LogToClean` + `grabFilthiestCompactedLog`'s test at `now_ms`
+    /// (None unless `cleanup.policy` has `compact`).
+    pub fn cleaner_check(&self, now_ms: i64) -> Option<CleanerCheck> {
         if !self.settings.compact {
             return None;
         }
         let start = self.log_start_offset;
         let checkpoint = self.cleaner_checkpoint.unwrap_or(start);
         let first_dirty = if checkpoint < start || checkpoint > self.log_end_offset() { start } else { checkpoint };
-        let uncleanable = self.high_watermark().min(self.active_segment().base_offset()).max(first_dirty);
+        let min_lag_bound = self.min_lag_bound(first_dirty, now_ms).unwrap_or(i64::MAX);
+        let uncleanable =
+            self.high_watermark().min(self.active_segment().base_offset()).min(min_lag_bound).max(first_dirty);
         let active_index = self.segments.len() - 1;
         let floor = |offset: i64| self.floor_segment(offset).0.unwrap_or(0);
         let uncleanable_segment = floor(uncleanable).min(active_index);
@@ -62,13 +94,17 @@ impl PartitionLog {
             return None;
         }
         let dirty_ratio = cleanable_bytes as f64 / total as f64;
+        let need_compaction_now = self.need_compaction_now(first_dirty, now_ms);
+        let will_clean =
+            (need_compaction_now && cleanable_bytes > 0) || dirty_ratio > self.settings.min_cleanable_dirty_ratio;
         Some(CleanerCheck {
             first_dirty_offset: first_dirty,
             first_uncleanable_offset: uncleanable_base,
             clean_bytes,
             cleanable_bytes,
             dirty_ratio,
-            will_clean: dirty_ratio > self.settings.min_cleanable_dirty_ratio,
+            need_compaction_now,
+            will_clean,
         })
     }
 
@@ -94,7 +130,7 @@ impl PartitionLog {
 
     /// One cleaning pass (`Cleaner.doClean`) at `now_ms`, if the check says the log is dirty enough.
     pub fn clean(&mut self, now_ms: i64) -> Option<Cleaning> {
-        let check = self.cleaner_check().filter(|c| c.will_clean)?;
+        let check = self.cleaner_check(now_ms).filter(|c| c.will_clean)?;
         let (map, latest) = self.build_offset_map(check.first_dirty_offset, check.first_uncleanable_offset);
         let end_offset = latest + 1;
         let count =
@@ -129,21 +165,25 @@ impl PartitionLog {
         Some(stats)
     }
 
-    /// `groupSegmentsBySize`: consecutive segments whose total fits `segment.bytes` and index limits.
+    /// `groupSegmentsBySize`: consecutive segments whose total fits `segment.bytes` and, for each index,
+    /// `segment.index.bytes`.
     fn group_by_size<'a>(&self, segments: &'a [Segment]) -> Vec<&'a [Segment]> {
         let max_bytes = u64::from(self.settings.segment_bytes);
         let max_index = self.settings.segment_index_bytes as usize;
         let mut groups = Vec::new();
         let mut start = 0;
         while start < segments.len() {
-            let (mut end, mut bytes, mut index) =
-                (start + 1, u64::from(segments[start].size_bytes()), segments[start].offset_index().size_bytes());
+            let first = &segments[start];
+            let (mut end, mut bytes) = (start + 1, u64::from(first.size_bytes()));
+            let (mut index, mut time_index) = (first.offset_index().size_bytes(), first.time_index().size_bytes());
             while end < segments.len()
                 && bytes + u64::from(segments[end].size_bytes()) <= max_bytes
                 && index + segments[end].offset_index().size_bytes() <= max_index
+                && time_index + segments[end].time_index().size_bytes() <= max_index
             {
                 bytes += u64::from(segments[end].size_bytes());
                 index += segments[end].offset_index().size_bytes();
+                time_index += segments[end].time_index().size_bytes();
                 end += 1;
             }
             groups.push(&segments[start..end]);

@@ -54,7 +54,7 @@ impl LogLab {
 
     pub(super) fn cleaner_pass(&mut self, ctx: &mut LogCtx) {
         let now_ms = ctx.now_ms() as i64;
-        self.last_cleaner_check = self.log.cleaner_check();
+        self.last_cleaner_check = self.log.cleaner_check(now_ms);
         let cleaned = self.log.clean(now_ms);
         if let Some(c) = &cleaned {
             let fact = Fact::Cleaned {

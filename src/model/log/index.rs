@@ -14,8 +14,10 @@ const WARM_SECTION_BYTES: usize = 8192;
 pub enum IndexError {
     /// The offset is not larger than the last entry's.
     NotIncreasing { offset: i64, last_offset: i64, slot: usize },
-    /// The index holds `max_entries` entries already.
+    /// The offset index holds `max_entries` entries already.
     Full { entries: usize },
+    /// The time index holds `max_entries - 1` entries (its last slot is kept for the roll).
+    TimeIndexFull { entries: usize },
     /// The offset does not fit in 4 bytes relative to the base offset.
     Overflow { offset: i64, base_offset: i64 },
 }
@@ -28,6 +30,9 @@ impl std::fmt::Display for IndexError {
                 "Attempt to append an offset {offset} to position {slot} no larger than the last offset appended ({last_offset})"
             ),
             IndexError::Full { entries } => write!(f, "Attempt to append to a full index (size = {entries})."),
+            IndexError::TimeIndexFull { entries } => {
+                write!(f, "Attempt to append to a full time index (size = {entries}).")
+            }
             IndexError::Overflow { offset, base_offset } => {
                 write!(f, "Integer overflow for offset: {offset} (base offset {base_offset})")
             }
@@ -123,6 +128,7 @@ impl OffsetIndex {
         self.entries.is_empty()
     }
 
+    /// Kafka: `AbstractIndex.isFull`, every slot used (the time index reserves one, see [`TimeIndex::is_full`]).
     pub fn is_full(&self) -> bool {
         self.len() >= self.max_entries
     }
@@ -227,8 +233,14 @@ impl TimeIndex {
         self.entries.is_empty()
     }
 
+    /// Kafka: `TimeIndex.isFull` keeps the last slot free for the entry `onBecomeInactiveSegment`
+    /// writes at roll (`maybeAppend(.., skipFullCheck = true)`), so it is full one entry early.
     pub fn is_full(&self) -> bool {
-        self.len() >= self.max_entries
+        self.len() + 1 >= self.max_entries
+    }
+
+    pub fn max_entries(&self) -> usize {
+        self.max_entries
     }
 
     pub fn size_bytes(&self) -> usize {
@@ -252,7 +264,7 @@ impl TimeIndex {
     /// Kafka's `maybeAppend`: adds `(timestamp, offset)` only if the timestamp is larger than the last.
     pub fn maybe_append(&mut self, timestamp_ms: i64, offset: i64, skip_full_check: bool) -> Result<bool, IndexError> {
         if !skip_full_check && self.is_full() {
-            return Err(IndexError::Full { entries: self.len() });
+            return Err(IndexError::TimeIndexFull { entries: self.len() });
         }
         let (last_timestamp, last_offset) = self.last_entry();
         if !self.is_empty() && offset < last_offset {
@@ -347,5 +359,17 @@ mod tests {
         assert!(index.maybe_append(2000, 80, false).unwrap());
         assert_eq!(index.lookup_traced(1500).0, (1000, 60));
         assert_eq!(index.lookup_traced(999).0, (-1, 50));
+    }
+
+    /// Kafka: `TimeIndex.isFull` and `maybeAppend(.., skipFullCheck)`.
+    #[test]
+    fn time_index_refuses_its_last_slot_except_to_the_roll() {
+        let mut index = TimeIndex::with_max_bytes(0, 36);
+        assert!(index.maybe_append(10, 1, false).unwrap());
+        assert!(index.maybe_append(20, 2, false).unwrap());
+        assert!(index.is_full(), "2 of 3 slots");
+        assert_eq!(index.maybe_append(30, 3, false), Err(IndexError::TimeIndexFull { entries: 2 }));
+        assert!(index.maybe_append(30, 3, true).unwrap(), "onBecomeInactiveSegment skips the check");
+        assert_eq!(index.len(), 3);
     }
 }

@@ -124,8 +124,6 @@ pub enum LookupResult {
 
 /// The most records one Produce command sends.
 pub const MAX_PRODUCE_RECORDS: u32 = 2_000_000;
-/// The broker's default `max.message.bytes` (Kafka's `message.max.bytes`).
-pub const MAX_MESSAGE_BYTES: u32 = 1_048_588;
 
 /// The whole log scene; reads every property of [`LOG_SCHEMA`] through [`Settings`].
 #[derive(Clone, Debug)]

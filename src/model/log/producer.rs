@@ -63,6 +63,27 @@ impl Burst {
     }
 }
 
+/// The largest batch a burst of `records` records of `value_bytes` would send with `batch_size`,
+/// counted with the burst's longest key (`key-(keys-1)`) for every record, so a bound for any key
+/// draw; stops counting once it passes `stop_above_bytes`. This is the size the broker compares
+/// with `max.message.bytes` (Kafka: `UnifiedLog.analyzeAndValidateRecords`, `batch.sizeInBytes`).
+pub fn largest_batch_bytes(burst: &Burst, batch_size: u32, stop_above_bytes: u32) -> u32 {
+    let key_id = if burst.keys == 0 { NULL_KEY } else { burst.keys - 1 };
+    let mut bytes = BATCH_HEADER_BYTES;
+    for index in 0..burst.total {
+        let delta_ms = burst.created_ms(index) - burst.created_ms(0);
+        let size = record_size_bytes(index, delta_ms, key_id, burst.value_bytes);
+        if index > 0 && bytes.saturating_add(size) > batch_size {
+            break;
+        }
+        bytes = bytes.saturating_add(size);
+        if bytes > stop_above_bytes {
+            break;
+        }
+    }
+    bytes
+}
+
 /// Bursts waiting their turn and the batch planned next.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Producer {
@@ -90,5 +111,22 @@ mod tests {
         assert_eq!(burst.plan_batch(0).len(), 1, "batch.size=0 still sends one record per batch");
         let keyed = Burst { keys: 10, ..burst };
         assert!(keyed.plan_batch(16_384).iter().all(|r| r.key_id < 10));
+    }
+
+    #[test]
+    fn the_largest_batch_is_one_record_unless_batch_size_holds_more() {
+        let burst =
+            Burst { total: 100, sent: 0, keys: 0, value_bytes: 1024, seed: 1, start_us: 0, records_per_sec: 10_000 };
+        let fifteen: u32 = 61
+            + burst
+                .plan_batch(16_384)
+                .iter()
+                .enumerate()
+                .map(|(i, r)| record_size_bytes(i as u32, r.timestamp_ms, r.key_id, r.value_bytes))
+                .sum::<u32>();
+        assert_eq!(largest_batch_bytes(&burst, 16_384, u32::MAX), fifteen);
+        assert_eq!(largest_batch_bytes(&burst, 0, u32::MAX), 61 + 1033, "batch.size=0: one record a batch");
+        let keyed = Burst { keys: 1000, total: 1, ..burst };
+        assert_eq!(largest_batch_bytes(&keyed, 16_384, u32::MAX), 61 + record_size_bytes(0, 0, 999, 1024));
     }
 }

@@ -63,6 +63,20 @@ pub fn v2_record_size_bytes(
     varint_bytes(body as i32) + body
 }
 
+/// Kafka's `DefaultRecord.MAX_RECORD_OVERHEAD`: the most a record's length, attributes,
+/// timestamp delta and offset delta can take (5 + 1 + 10 + 5 bytes).
+pub const MAX_RECORD_OVERHEAD_BYTES: u32 = 21;
+
+/// Kafka's `DefaultRecordBatch.estimateBatchSizeUpperBound` (no headers): the size the producer's
+/// `ensureValidRecordSize` compares with `max.request.size` and `buffer.memory`.
+pub fn estimate_batch_size_upper_bound(key_id: u32, value_bytes: u32) -> u32 {
+    let field = |size: Option<u32>| size.map_or(1, |size| varint_bytes(size as i32) + size);
+    let key = (key_id != NULL_KEY).then(|| key_len(key_id));
+    let value = (value_bytes != NULL_VALUE).then_some(value_bytes);
+    let headers_count = 1;
+    BATCH_HEADER_BYTES + MAX_RECORD_OVERHEAD_BYTES + field(key) + field(value) + headers_count
+}
+
 /// One record as the lab stores it: 16 bytes instead of its key and value bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecordEntry {
@@ -161,5 +175,14 @@ mod tests {
         assert_eq!(key_len(0), 5);
         assert_eq!(key_len(10), 6);
         assert_eq!(key_text(123).len() as u32, key_len(123));
+    }
+
+    /// Kafka: `DefaultRecordBatch.estimateBatchSizeUpperBound` against `DefaultRecord.sizeInBytes`.
+    #[test]
+    fn the_producers_size_estimate_counts_the_worst_case_record_overhead() {
+        // 61 + 21 + null key 1 + varint(1024) 2 + 1024 + headers 1
+        assert_eq!(estimate_batch_size_upper_bound(NULL_KEY, 1024), 1110);
+        let exact = BATCH_HEADER_BYTES + record_size_bytes(0, 0, NULL_KEY, 1024);
+        assert_eq!(exact, 1094, "the batch written is 16 bytes smaller than the estimate");
     }
 }

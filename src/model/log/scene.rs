@@ -62,6 +62,7 @@ impl LabScene for LogLab {
     }
 
     fn build(config: &Config) -> Result<Self, Refusal> {
+        super::schema::check_compaction_lags(config)?;
         Ok(LogLab::new(config.clone()))
     }
 

@@ -57,6 +57,19 @@ pub const LOG_SCHEMA: &[Property] = &[
         kind: Kind::OneOf(DIRTY_RATIO_STEPS),
         scope: "topic",
     },
+    Property { name: "min.compaction.lag.ms", default: "0", kind: Kind::Int { min: 0, max: i64::MAX }, scope: "topic" },
+    Property {
+        name: "max.compaction.lag.ms",
+        default: "9223372036854775807",
+        kind: Kind::Int { min: 1, max: i64::MAX },
+        scope: "topic",
+    },
+    Property {
+        name: "max.message.bytes",
+        default: "1048588",
+        kind: Kind::Int { min: 0, max: INT_MAX },
+        scope: "topic",
+    },
     Property {
         name: "file.delete.delay.ms",
         default: "60000",
@@ -83,6 +96,18 @@ pub const LOG_SCHEMA: &[Property] = &[
         scope: "broker",
     },
     Property { name: "batch.size", default: "16384", kind: Kind::Int { min: 0, max: INT_MAX }, scope: "producer" },
+    Property {
+        name: "max.request.size",
+        default: "1048576",
+        kind: Kind::Int { min: 0, max: INT_MAX },
+        scope: "producer",
+    },
+    Property {
+        name: "buffer.memory",
+        default: "33554432",
+        kind: Kind::Int { min: 0, max: i64::MAX },
+        scope: "producer",
+    },
     Property {
         name: "lab.producer.records.per.sec",
         default: "10000",
@@ -113,9 +138,20 @@ pub fn check_dirty_ratio(raw: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Kafka's `LogConfig.validateValues`: `min.compaction.lag.ms` may not exceed `max.compaction.lag.ms`.
+pub fn check_compaction_lags(config: &Config) -> Result<(), Refusal> {
+    let (min_compaction_lag_ms, max_compaction_lag_ms) =
+        (config.int("min.compaction.lag.ms"), config.int("max.compaction.lag.ms"));
+    if min_compaction_lag_ms > max_compaction_lag_ms {
+        return Err(Refusal::CompactionLagConflict { min_compaction_lag_ms, max_compaction_lag_ms });
+    }
+    Ok(())
+}
+
 /// Kafka's `LogConfig` values the partition log reads: `segment.bytes`, `segment.ms`, `segment.index.bytes`,
 /// `index.interval.bytes`, `retention.ms`, `retention.bytes`, `cleanup.policy`, `delete.retention.ms`,
-/// `min.cleanable.dirty.ratio`, `file.delete.delay.ms`.
+/// `min.cleanable.dirty.ratio`, `min.compaction.lag.ms`, `max.compaction.lag.ms`, `max.message.bytes`,
+/// `file.delete.delay.ms`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogSettings {
     pub segment_bytes: u32,
@@ -130,6 +166,12 @@ pub struct LogSettings {
     pub delete: bool,
     pub delete_retention_ms: i64,
     pub min_cleanable_dirty_ratio: f64,
+    /// `min.compaction.lag.ms`: records younger than this stay uncleaned.
+    pub min_compaction_lag_ms: i64,
+    /// `max.compaction.lag.ms`: a dirty record older than this makes the log clean whatever its ratio.
+    pub max_compaction_lag_ms: i64,
+    /// The largest record batch the broker appends (topic `max.message.bytes`).
+    pub max_message_bytes: u32,
     pub file_delete_delay_ms: i64,
 }
 
@@ -147,6 +189,9 @@ impl LogSettings {
             delete: policy.split(',').any(|p| p == "delete"),
             delete_retention_ms: config.int("delete.retention.ms"),
             min_cleanable_dirty_ratio: config.str(DIRTY_RATIO).parse().unwrap_or(0.5),
+            max_message_bytes: config.int("max.message.bytes") as u32,
+            min_compaction_lag_ms: config.int("min.compaction.lag.ms"),
+            max_compaction_lag_ms: config.int("max.compaction.lag.ms"),
             file_delete_delay_ms: config.int("file.delete.delay.ms"),
         }
     }
@@ -165,6 +210,10 @@ pub struct Settings {
     pub initial_task_delay_ms: u64,
     /// The producer's `batch.size`.
     pub batch_size_bytes: u32,
+    /// The producer's `max.request.size`: the largest record it sends (`ensureValidRecordSize`).
+    pub max_request_size_bytes: u32,
+    /// The producer's `buffer.memory`: a record must also fit in it.
+    pub buffer_memory_bytes: i64,
     /// `lab.producer.records.per.sec`.
     pub records_per_sec: u64,
     /// `lab.trickle.interval.ms` (0: no trickle).
@@ -180,6 +229,8 @@ impl Settings {
             cleaner_backoff_ms: ms("log.cleaner.backoff.ms"),
             initial_task_delay_ms: ms("log.initial.task.delay.ms"),
             batch_size_bytes: config.int("batch.size") as u32,
+            max_request_size_bytes: config.int("max.request.size") as u32,
+            buffer_memory_bytes: config.int("buffer.memory"),
             records_per_sec: ms("lab.producer.records.per.sec"),
             trickle_interval_ms: ms("lab.trickle.interval.ms"),
         }

@@ -1,14 +1,14 @@
 //! The log scene's world: one partition, a producer, the broker's retention task,
 //! the log cleaner thread and a slow table reader, on the kernel's virtual clock.
 
-use super::producer::Burst;
+use super::producer::{largest_batch_bytes, Burst};
 use super::reader::TableReader;
-use super::record::NULL_VALUE;
-use super::schema::{check_dirty_ratio, DIRTY_RATIO};
+use super::record::{estimate_batch_size_upper_bound, NULL_KEY, NULL_VALUE};
+use super::schema::{check_compaction_lags, check_dirty_ratio, DIRTY_RATIO};
 use super::segment::RollReason;
 use super::{
     Command, Event, Fact, LogCtx, LogLab, LookupResult, NewRecord, Refusal, RollCause, Settings, KAFKA_CONFIGS,
-    KAFKA_DELETE_RECORDS, MAX_MESSAGE_BYTES, MAX_PRODUCE_RECORDS, PARTITION_LOG, TABLE_READER,
+    KAFKA_DELETE_RECORDS, MAX_PRODUCE_RECORDS, PARTITION_LOG, TABLE_READER,
 };
 use crate::model::kernel::{Actor, World};
 
@@ -146,13 +146,36 @@ impl LogLab {
         }
     }
 
+    /// In Kafka's order: the producer's own size check (`KafkaProducer.ensureValidRecordSize`), then
+    /// the broker's batch size (`UnifiedLog.analyzeAndValidateRecords`), then its key check (`LogValidator`).
     fn produce_refusal(&self, records: u32, keys: u32, value_bytes: u32) -> Option<Refusal> {
         if records == 0 || records > MAX_PRODUCE_RECORDS {
-            Some(Refusal::ProduceCount { records, max: MAX_PRODUCE_RECORDS })
+            return Some(Refusal::ProduceCount { records, max: MAX_PRODUCE_RECORDS });
+        }
+        let longest_key = if keys == 0 { NULL_KEY } else { keys - 1 };
+        let size_bytes = estimate_batch_size_upper_bound(longest_key, value_bytes);
+        let max_request_size = self.settings.max_request_size_bytes;
+        if size_bytes > max_request_size {
+            return Some(Refusal::RecordTooLarge { size_bytes, max_request_size });
+        }
+        if i64::from(size_bytes) > self.settings.buffer_memory_bytes {
+            return Some(Refusal::RecordTooLargeForBuffer { size_bytes });
+        }
+        let burst = Burst {
+            total: records,
+            sent: 0,
+            keys,
+            value_bytes,
+            seed: 0,
+            start_us: 0,
+            records_per_sec: self.settings.records_per_sec,
+        };
+        let max_message_bytes = self.log.settings().max_message_bytes;
+        let batch_bytes = largest_batch_bytes(&burst, self.settings.batch_size_bytes, max_message_bytes);
+        if batch_bytes > max_message_bytes {
+            Some(Refusal::MessageTooLarge { batch_bytes, max_message_bytes })
         } else if keys == 0 && self.log.rejects_null_keys() {
             Some(Refusal::NullKeyOnCompactedTopic)
-        } else if value_bytes > MAX_MESSAGE_BYTES {
-            Some(Refusal::RecordTooLarge { value_bytes, max_message_bytes: MAX_MESSAGE_BYTES })
         } else {
             None
         }
@@ -164,7 +187,11 @@ impl LogLab {
                 return Some(refusal);
             }
         }
-        self.config.clone().set(name, value).err().map(Refusal::Config)
+        let mut next = self.config.clone();
+        match next.set(name, value) {
+            Err(error) => Some(Refusal::Config(error)),
+            Ok(_) => check_compaction_lags(&next).err(),
+        }
     }
 }
 

@@ -2,9 +2,10 @@
 //! `batch.size`, sent when full or after `linger.ms`, with the sticky partitioner deciding where
 //! records without a key go.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::sticky::{PartitionLoadStats, StickyPartitioner, Switch};
+use super::ready::NodeLatencyStats;
+use super::sticky::{StickyPartitioner, Switch};
 
 pub use crate::model::log::record::{
     v2_record_size_bytes as record_size_bytes, BATCH_HEADER_BYTES as RECORD_BATCH_OVERHEAD_BYTES,
@@ -17,6 +18,8 @@ pub enum SendReason {
     Full,
     /// It waited `linger.ms`.
     Linger,
+    /// Neither: its leader was ready for another partition's batch and took it along.
+    Carried,
 }
 
 /// One producer batch (Kafka's `ProducerBatch` with its `MemoryRecordsBuilder`), uncompressed.
@@ -37,7 +40,7 @@ pub struct BatchView {
 }
 
 impl BatchView {
-    fn is_full(&self) -> bool {
+    pub(super) fn is_full(&self) -> bool {
         self.closed || (self.records > 0 && self.write_limit_bytes <= self.size_bytes)
     }
 
@@ -57,27 +60,39 @@ pub struct AppendOutcome {
 }
 
 /// Kafka's `RecordAccumulator` for one topic; reads batch.size, linger.ms,
-/// partitioner.adaptive.partitioning.enable. Every batch ever made is kept for the timeline.
+/// partitioner.adaptive.partitioning.enable, partitioner.availability.timeout.ms.
+/// Every batch ever made is kept for the timeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     batch_size_bytes: u32,
-    linger_ms: u64,
-    adaptive: bool,
-    partitioner: StickyPartitioner,
-    queues: BTreeMap<u32, VecDeque<u32>>,
-    batches: Vec<BatchView>,
+    pub(super) linger_ms: u64,
+    pub(super) adaptive: bool,
+    pub(super) availability_timeout_ms: u64,
+    pub(super) partitioner: StickyPartitioner,
+    pub(super) queues: BTreeMap<u32, VecDeque<u32>>,
+    pub(super) batches: Vec<BatchView>,
+    /// Per broker: when it last had a sendable batch and when it last took one (Kafka's `nodeStats`).
+    pub(super) node_stats: BTreeMap<u32, NodeLatencyStats>,
+    /// Per broker: the index in its partition list where the next drain starts (Kafka's `nodesDrainIndex`).
+    pub(super) drain_index: BTreeMap<u32, usize>,
+    /// Partitions with a batch in flight while `max.in.flight.requests.per.connection` = 1.
+    pub(super) muted: BTreeSet<u32>,
 }
 
 impl Accumulator {
     /// `batch_size_bytes` is `batch.size` (0 disables batching; the sticky size is then 1 byte).
-    pub fn new(batch_size_bytes: u32, linger_ms: u64, adaptive: bool) -> Self {
+    pub fn new(batch_size_bytes: u32, linger_ms: u64, adaptive: bool, availability_timeout_ms: u64) -> Self {
         Self {
             batch_size_bytes,
             linger_ms,
             adaptive,
+            availability_timeout_ms,
             partitioner: StickyPartitioner::new(batch_size_bytes.max(1)),
             queues: BTreeMap::new(),
             batches: Vec::new(),
+            node_stats: BTreeMap::new(),
+            drain_index: BTreeMap::new(),
+            muted: BTreeSet::new(),
         }
     }
 
@@ -207,39 +222,6 @@ impl Accumulator {
         });
         self.queues.entry(partition).or_default().push_back(id);
         (id, size_bytes)
-    }
-
-    /// The sender's pass: refreshes adaptive load stats from the queue lengths (once every partition
-    /// has had a batch), then drains every batch that is full or has waited `linger.ms`.
-    pub fn drain_ready(&mut self, now_ms: u64, num_partitions: u32) -> Vec<BatchView> {
-        self.refresh_load_stats(num_partitions);
-        let mut sent = Vec::new();
-        for queue in self.queues.values_mut() {
-            while let Some(&id) = queue.front() {
-                let batch = &mut self.batches[id as usize];
-                let full = queue.len() > 1 || batch.is_full();
-                let lingered = now_ms.saturating_sub(batch.created_ms) >= self.linger_ms;
-                if !full && !lingered {
-                    break;
-                }
-                batch.closed = true;
-                batch.sent_ms = Some(now_ms);
-                batch.send_reason = Some(if full { SendReason::Full } else { SendReason::Linger });
-                sent.push(batch.clone());
-                queue.pop_front();
-            }
-        }
-        sent
-    }
-
-    fn refresh_load_stats(&mut self, num_partitions: u32) {
-        if !self.adaptive || (self.queues.len() as u32) < num_partitions {
-            self.partitioner.set_load_stats(None);
-            return;
-        }
-        let ids: Vec<u32> = (0..num_partitions).collect();
-        let sizes: Vec<u32> = ids.iter().map(|p| self.queues.get(p).map_or(0, |q| q.len() as u32)).collect();
-        self.partitioner.set_load_stats(PartitionLoadStats::from_queue_sizes(&sizes, &ids));
     }
 
     /// When the oldest unsent batch will have waited `linger.ms`, if any batch is waiting.

@@ -1,12 +1,10 @@
 //! How the Partitioner scene reacts to commands and to its producer, sender and consumers.
 
-use super::accumulator::SendReason;
-use super::load::{produce_load, KeyChoice, KeyDistribution};
+use super::load::{produce_load, KeyChoice, KeyDistribution, LoadReport};
 use super::repartition::{expected_fraction_stayed, KeyMove, RepartitionAnalysis};
-use super::sticky::Switch;
 use super::{
-    partition_for_key, AlterView, Event, Fact, Overtaken, Partitioner, PartitionerCtx, ProduceRound, SwitchView,
-    TrackedRecord, CONSUMER_TICK_MS, HOT_KEY,
+    partition_for_key, AlterView, Event, Fact, Overtaken, Partitioner, PartitionerCtx, ProduceRound, TrackedRecord,
+    CONSUMER_TICK_MS, HOT_KEY,
 };
 use crate::model::kernel::Actor;
 
@@ -62,12 +60,17 @@ impl Partitioner {
     }
 
     pub(super) fn produce(&mut self, records: u64, ctx: &mut PartitionerCtx) {
-        let report = produce_load(&self.workload, &self.table, self.sequence, records, &mut Self::draw(ctx));
-        self.sequence += records;
-        for (log, (added, hot)) in
-            self.logs.iter_mut().zip(report.records_per_partition.iter().zip(&report.hot_records_per_partition))
-        {
-            log.end_offset += added;
+        let report = if self.settings.ignore_keys {
+            self.produce_sticky(records, ctx)
+        } else {
+            let report = produce_load(&self.workload, &self.table, self.sequence, records, &mut Self::draw(ctx));
+            self.sequence += records;
+            for (log, added) in self.logs.iter_mut().zip(&report.records_per_partition) {
+                log.end_offset += added;
+            }
+            report
+        };
+        for (log, hot) in self.logs.iter_mut().zip(&report.hot_records_per_partition) {
             log.hot_records += hot;
         }
         let distribution = self.workload.distribution;
@@ -83,15 +86,27 @@ impl Partitioner {
         });
     }
 
+    /// A keyed burst with `partitioner.ignore.keys`: each record through the sticky partitioner.
+    fn produce_sticky(&mut self, records: u64, ctx: &mut PartitionerCtx) -> LoadReport {
+        let n = self.num_partitions as usize;
+        let mut report = LoadReport { records_per_partition: vec![0; n], hot_records_per_partition: vec![0; n] };
+        for _ in 0..records {
+            let choice = self.workload.choose(self.sequence, &mut Self::draw(ctx));
+            self.sequence += 1;
+            let key_bytes = self.workload.key_text(choice).len() as u32;
+            let (partition, _) = self.append_sticky(Some(key_bytes), ctx);
+            report.records_per_partition[partition as usize] += 1;
+            report.hot_records_per_partition[partition as usize] += u64::from(matches!(choice, KeyChoice::Hot { .. }));
+        }
+        report
+    }
+
     pub(super) fn send_tracked(&mut self, event: &str, ctx: &mut PartitionerCtx) {
         let Some(key) = self.key.clone() else {
             debug_assert!(false, "check refuses a tracked event without a key");
             return;
         };
-        let partition = partition_for_key(&key, self.num_partitions);
-        let log = &mut self.logs[partition as usize];
-        let offset = log.end_offset;
-        log.end_offset += 1;
+        let (partition, offset) = self.append_keyed(&key, partition_for_key(&key, self.num_partitions), ctx);
         let key_text = self.key_text().unwrap_or_default();
         ctx.record(Actor::Producer, Fact::TrackedSent { key, event: event.to_string(), partition, offset });
         self.tracked.push(TrackedRecord {
@@ -104,6 +119,18 @@ impl Partitioner {
             processed_ms: None,
             processed_rank: None,
         });
+    }
+
+    /// Kafka: `KafkaProducer.partition`. A keyed record goes to its key's partition (written at once:
+    /// the lab batches only what the sticky partitioner places), unless `partitioner.ignore.keys`
+    /// sends it through the sticky partitioner like a record without key.
+    fn append_keyed(&mut self, key: &[u8], key_partition: u32, ctx: &mut PartitionerCtx) -> (u32, u64) {
+        if self.settings.ignore_keys {
+            return self.append_sticky(Some(key.len() as u32), ctx);
+        }
+        let log = &mut self.logs[key_partition as usize];
+        log.end_offset += 1;
+        (key_partition, log.end_offset - 1)
     }
 
     /// Starts the steady keyed producer (or changes its rate while it runs).
@@ -121,12 +148,9 @@ impl Partitioner {
     pub(super) fn send_keyed(&mut self, ctx: &mut PartitionerCtx) {
         let choice = self.workload.choose(self.sequence, &mut Self::draw(ctx));
         self.sequence += 1;
-        let partition = self.table.partition(choice);
-        let log = &mut self.logs[partition as usize];
-        let offset = log.end_offset;
-        log.end_offset += 1;
-        log.hot_records += u64::from(matches!(choice, KeyChoice::Hot { .. }));
         let key = self.workload.key_text(choice);
+        let (partition, offset) = self.append_keyed(key.as_bytes(), self.table.partition(choice), ctx);
+        self.logs[partition as usize].hot_records += u64::from(matches!(choice, KeyChoice::Hot { .. }));
         ctx.record(Actor::Producer, Fact::KeyedRecordSent { key, partition, offset });
         let gap_ms = (1000 / u64::from(self.stream_records_per_sec.max(1))).max(1);
         ctx.schedule(gap_ms, Event::KeyedSend);
@@ -140,43 +164,11 @@ impl Partitioner {
     }
 
     pub(super) fn send_unkeyed(&mut self, ctx: &mut PartitionerCtx) {
-        let value_bytes = self.settings.value_bytes;
-        let now_ms = ctx.now_ms();
-        let outcome =
-            self.accumulator.append(None, None, value_bytes, now_ms, self.num_partitions, &mut Self::random_int(ctx));
-        self.logs[outcome.partition as usize].end_offset += 1;
-        if let Some(switch) = outcome.switch {
-            self.switches.push(SwitchView { at_ms: now_ms, switch });
-            let Switch { from, to, produced_bytes } = switch;
-            ctx.record(Actor::Producer, Fact::StickySwitched { produced_bytes, from, to });
-        }
-        if outcome.new_batch {
-            ctx.record(Actor::Producer, Fact::BatchCreated { batch: outcome.batch_id, partition: outcome.partition });
-            ctx.schedule(self.accumulator.linger_ms(), Event::SenderWakeup);
-        }
-        self.run_sender(ctx);
+        self.append_sticky(None, ctx);
         self.unkeyed_pending -= 1;
         if self.unkeyed_pending > 0 {
             let gap_ms = (1000 / self.settings.producer_records_per_sec.max(1)).max(1);
             ctx.schedule(gap_ms, Event::UnkeyedSend);
-        }
-    }
-
-    pub(super) fn run_sender(&mut self, ctx: &mut PartitionerCtx) {
-        let linger_ms = self.accumulator.linger_ms();
-        for batch in self.accumulator.drain_ready(ctx.now_ms(), self.num_partitions) {
-            ctx.record(
-                Actor::Sender,
-                Fact::BatchSent {
-                    batch: batch.id,
-                    partition: batch.partition,
-                    records: batch.records,
-                    size_bytes: batch.size_bytes,
-                    limit_bytes: batch.write_limit_bytes,
-                    reason: batch.send_reason.unwrap_or(SendReason::Full),
-                    linger_ms,
-                },
-            );
         }
     }
 

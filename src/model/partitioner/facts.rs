@@ -47,12 +47,21 @@ pub enum Fact {
     BatchSent {
         batch: u32,
         partition: u32,
+        /// The partition's leader, which the produce request went to.
+        broker: u32,
         records: u32,
         size_bytes: u32,
         limit_bytes: u32,
         reason: SendReason,
         linger_ms: u64,
     },
+    /// A leader has a sendable batch but already `max` produce requests unanswered: its batches wait.
+    BrokerBusy { broker: u32, in_flight: u32, max: u32 },
+    /// Adaptive partitioning leaves these partitions out: their leader has taken no data for longer
+    /// than `partitioner.availability.timeout.ms`.
+    PartitionsUnavailable { broker: u32, partitions: Vec<u32>, timeout_ms: u64 },
+    /// Their leader took data again: the sticky partitioner may draw them again.
+    PartitionsAvailable { broker: u32, partitions: Vec<u32> },
     /// A partition's consumer processed a record of the watched key.
     Processed { key: String, event: String, partition: u32, offset: u64 },
     /// It did so before earlier events of the same key: the order broke.
@@ -90,6 +99,15 @@ crate::messages! {
         "batch #{batch} → {partition}: {records, plural, one {# record} other {# records}}, {size} of {limit} B ({why})";
     SENT_FULL = "partitioner.fact.batch.full" => "full";
     SENT_LINGER = "partitioner.fact.batch.linger" => "linger.ms={linger} elapsed";
+    SENT_CARRIED = "partitioner.fact.batch.carried" =>
+        "not full, linger.ms not over: broker {broker} was ready for another partition's batch and took this one along";
+    BROKER_BUSY = "partitioner.fact.broker.busy" =>
+        "broker {broker}: {in_flight, plural, one {# produce request} other {# produce requests}} unanswered (max.in.flight.requests.per.connection={max}), so its partitions' batches wait in the accumulator";
+    UNAVAILABLE = "partitioner.fact.unavailable" =>
+        "{partitions}: broker {broker} has taken no data for more than partitioner.availability.timeout.ms={timeout}, so the sticky partitioner leaves them out";
+    AVAILABLE = "partitioner.fact.available" =>
+        "{partitions}: broker {broker} takes data again, so the sticky partitioner may draw them again";
+    PARTITION_ITEM = "partitioner.fact.partition" => "{partition}";
     PROCESSED = "partitioner.fact.processed" => "processed {key} {event} ({partition} offset {offset})";
     ORDER_BROKEN = "partitioner.fact.order.broken" => "order broken for {key}: {event} processed before {overtaken}";
     OVERTAKEN = "partitioner.fact.order.overtaken" => "{event} (still in {partition})";
@@ -102,6 +120,11 @@ crate::messages! {
 /// `orders-3`: a topic-partition as Kafka writes it.
 pub(super) fn partition_arg(partition: u32) -> Arg {
     Arg::text(format!("{TOPIC}-{partition}"))
+}
+
+/// `orders-2, orders-5`: partitions as a list in the reader's language.
+pub(super) fn partitions_arg(partitions: &[u32]) -> Arg {
+    list_arg(partitions.iter().map(|p| Message::new(PARTITION_ITEM).with("partition", partition_arg(*p))).collect())
 }
 
 fn nested(message: Message) -> Arg {
@@ -161,12 +184,14 @@ impl Fact {
     }
 
     fn batch_sent(&self) -> Message {
-        let Fact::BatchSent { batch, partition, records, size_bytes, limit_bytes, reason, linger_ms } = self else {
+        let Fact::BatchSent { batch, partition, broker, records, size_bytes, limit_bytes, reason, linger_ms } = self
+        else {
             unreachable!("only for BatchSent")
         };
         let why = match reason {
             SendReason::Linger => Message::new(SENT_LINGER).with("linger", Arg::int(*linger_ms)),
             SendReason::Full => Message::new(SENT_FULL),
+            SendReason::Carried => Message::new(SENT_CARRIED).with("broker", Arg::int(*broker)),
         };
         Message::new(BATCH_SENT)
             .with("batch", Arg::int(*batch))
@@ -235,6 +260,17 @@ impl Describe for Fact {
                 Message::new(BATCH_CREATED).with("batch", Arg::int(*batch)).with("partition", partition_arg(*partition))
             }
             Fact::BatchSent { .. } => self.batch_sent(),
+            Fact::BrokerBusy { broker, in_flight, max } => Message::new(BROKER_BUSY)
+                .with("broker", Arg::int(*broker))
+                .with("in_flight", Arg::int(*in_flight))
+                .with("max", Arg::int(*max)),
+            Fact::PartitionsUnavailable { broker, partitions, timeout_ms } => Message::new(UNAVAILABLE)
+                .with("partitions", partitions_arg(partitions))
+                .with("broker", Arg::int(*broker))
+                .with("timeout", Arg::int(*timeout_ms)),
+            Fact::PartitionsAvailable { broker, partitions } => {
+                Message::new(AVAILABLE).with("partitions", partitions_arg(partitions)).with("broker", Arg::int(*broker))
+            }
             Fact::Processed { key, event, partition, offset } => Message::new(PROCESSED)
                 .with("key", Arg::text(key.clone()))
                 .with("event", Arg::text(event.clone()))
@@ -279,6 +315,8 @@ pub enum Refusal {
     NotAPartitionCount { text: String },
     /// A steady producer's rate outside 1..=`max` records per second.
     StreamRate { records_per_sec: u32, max: u32 },
+    /// `lab.slow.broker` names a broker the cluster does not have.
+    NoSuchBroker { broker: u32, brokers: u32 },
 }
 
 crate::messages! {
@@ -300,6 +338,8 @@ crate::messages! {
         "\"{text}\" is not a partition count: type a whole number";
     STREAM_RATE = "partitioner.refusal.stream" =>
         "a steady producer sends 1 to {max, plural, one {# record} other {# records}} per second";
+    NO_SUCH_BROKER = "partitioner.refusal.broker" =>
+        "lab.slow.broker={broker}: the cluster has {brokers, plural, one {only broker 1} other {brokers 1 to #}} (lab.brokers)";
 }
 
 impl Describe for Refusal {
@@ -328,6 +368,9 @@ impl Describe for Refusal {
             }
             Refusal::NotAPartitionCount { text } => Message::new(PARTITION_COUNT).with("text", Arg::text(text.clone())),
             Refusal::StreamRate { max, .. } => Message::new(STREAM_RATE).with("max", Arg::int(*max)),
+            Refusal::NoSuchBroker { broker, brokers } => {
+                Message::new(NO_SUCH_BROKER).with("broker", Arg::int(*broker)).with("brokers", Arg::int(*brokers))
+            }
         }
     }
 }

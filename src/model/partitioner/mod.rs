@@ -4,15 +4,19 @@
 
 mod accumulator;
 mod behaviour;
+mod brokers;
 mod facts;
 mod key;
 mod load;
 mod murmur2;
+mod ready;
 mod repartition;
 mod scene;
 mod schema;
+mod sender;
 mod sticky;
 mod story;
+mod story_adaptive;
 mod story_says;
 #[cfg(test)]
 mod story_tests;
@@ -22,10 +26,12 @@ mod world;
 pub use accumulator::{
     record_size_bytes, Accumulator, AppendOutcome, BatchView, SendReason, RECORD_BATCH_OVERHEAD_BYTES,
 };
+pub use brokers::Brokers;
 pub use facts::{Fact, Overtaken, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use key::{hex, key_text, HashSteps};
 pub use load::{produce_load, KeyChoice, KeyDistribution, LoadReport, PartitionTable, Workload, HOT_KEY};
 pub use murmur2::{murmur2, to_positive};
+pub use ready::{Drained, NodeLatencyStats, ReadyCheck, MAX_REQUEST_SIZE_BYTES};
 pub use repartition::{expected_fraction_stayed, KeyMove, RepartitionAnalysis};
 pub use scene::{parse_key, COMPOSITE_TRADEOFF_KEY};
 pub use schema::{Settings, PARTITIONER_SCHEMA};
@@ -134,6 +140,8 @@ pub enum Event {
     ConsumerTick,
     /// The steady producer's next `send()` of a keyed record.
     KeyedSend,
+    /// `broker` answers a produce request that carried batches of `partitions`.
+    ProduceResponse { broker: u32, partitions: Vec<u32> },
 }
 
 /// What a learner can do in the scene.
@@ -167,6 +175,11 @@ pub struct Partitioner {
     table: PartitionTable,
     logs: Vec<PartitionLog>,
     accumulator: Accumulator,
+    brokers: Brokers,
+    /// Brokers reported busy (max.in.flight reached) and not drained since.
+    busy: std::collections::BTreeSet<u32>,
+    /// Partitions adaptive partitioning leaves out at the last readiness check.
+    unavailable: Vec<u32>,
     sequence: u64,
     unkeyed_pending: u32,
     rounds: Vec<ProduceRound>,

@@ -53,6 +53,21 @@ const PRESETS: &[Preset] = &[
         tape: "null-120.w5x40",
         seed: 3,
     },
+    Preset {
+        id: "adaptive-slow-broker",
+        title_key: "partitioner.preset.adaptive_slow_broker",
+        config: "partitions=6,lab.slow.broker=3,lab.slow.broker.latency.ms=1000",
+        tape: "null-3000.w1000x4",
+        seed: 3,
+    },
+    Preset {
+        id: "adaptive-availability-timeout",
+        title_key: "partitioner.preset.adaptive_availability_timeout",
+        config:
+            "partitions=6,lab.slow.broker=3,lab.slow.broker.latency.ms=1000,partitioner.availability.timeout.ms=100",
+        tape: "null-3000.w1000x4",
+        seed: 3,
+    },
 ];
 
 /// A key typed in the lab: text goes out as its UTF-8 bytes (Kafka's `StringSerializer`),

@@ -10,6 +10,28 @@ pub const PARTITIONER_SCHEMA: &[Property] = &[
     Property { name: "batch.size", default: "16384", kind: Kind::Int { min: 0, max: 2_097_152 }, scope: "producer" },
     Property { name: "linger.ms", default: "5", kind: Kind::Int { min: 0, max: 60_000 }, scope: "producer" },
     Property { name: "partitioner.adaptive.partitioning.enable", default: "true", kind: Kind::Bool, scope: "producer" },
+    Property {
+        name: "partitioner.availability.timeout.ms",
+        default: "0",
+        kind: Kind::Int { min: 0, max: 3_600_000 },
+        scope: "producer",
+    },
+    Property { name: "partitioner.ignore.keys", default: "false", kind: Kind::Bool, scope: "producer" },
+    // Kafka 4.x enables idempotence by default, which allows at most 5.
+    Property {
+        name: "max.in.flight.requests.per.connection",
+        default: "5",
+        kind: Kind::Int { min: 1, max: 5 },
+        scope: "producer",
+    },
+    Property { name: "lab.brokers", default: "3", kind: Kind::Int { min: 1, max: 12 }, scope: "lab" },
+    Property { name: "lab.slow.broker", default: "0", kind: Kind::Int { min: 0, max: 12 }, scope: "lab" },
+    Property {
+        name: "lab.slow.broker.latency.ms",
+        default: "1000",
+        kind: Kind::Int { min: 0, max: 60_000 },
+        scope: "lab",
+    },
     Property { name: "lab.key.prefix", default: "cliente", kind: Kind::OneOf(&["cliente", "order"]), scope: "lab" },
     Property { name: "lab.distinct.keys", default: "1000", kind: Kind::Int { min: 1, max: 100_000 }, scope: "lab" },
     Property {
@@ -43,6 +65,16 @@ pub struct Settings {
     pub batch_size_bytes: u32,
     pub linger_ms: u64,
     pub adaptive_partitioning_enable: bool,
+    /// `partitioner.availability.timeout.ms` (0: off).
+    pub availability_timeout_ms: u64,
+    /// `partitioner.ignore.keys`: keyed records go through the sticky partitioner too.
+    pub ignore_keys: bool,
+    pub max_in_flight_requests_per_connection: u32,
+    /// Brokers 1..=brokers lead the partitions round-robin.
+    pub brokers: u32,
+    /// The broker that answers produce requests after `slow_broker_latency_ms` (the others at once).
+    pub slow_broker: Option<u32>,
+    pub slow_broker_latency_ms: u64,
     /// `cliente` or `order`: population keys are `<prefix>-<i>`.
     pub key_prefix: &'static str,
     pub distinct_keys: u32,
@@ -62,11 +94,22 @@ impl Settings {
         let name = config.str("lab.key.distribution");
         let key_distribution =
             KeyDistribution::parse(name).ok_or_else(|| Refusal::UnknownDistribution { name: name.to_string() })?;
+        let brokers = small("lab.brokers");
+        let slow_broker = Some(small("lab.slow.broker")).filter(|b| *b > 0);
+        if let Some(broker) = slow_broker.filter(|b| *b > brokers) {
+            return Err(Refusal::NoSuchBroker { broker, brokers });
+        }
         Ok(Self {
             partitions: small("partitions"),
             batch_size_bytes: small("batch.size"),
             linger_ms: int("linger.ms"),
             adaptive_partitioning_enable: config.bool("partitioner.adaptive.partitioning.enable"),
+            availability_timeout_ms: int("partitioner.availability.timeout.ms"),
+            ignore_keys: config.bool("partitioner.ignore.keys"),
+            max_in_flight_requests_per_connection: small("max.in.flight.requests.per.connection"),
+            brokers,
+            slow_broker,
+            slow_broker_latency_ms: int("lab.slow.broker.latency.ms"),
             key_prefix: if config.str("lab.key.prefix") == "order" { "order" } else { "cliente" },
             distinct_keys: small("lab.distinct.keys"),
             key_distribution,

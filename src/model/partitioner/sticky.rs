@@ -19,15 +19,20 @@ pub struct PartitionLoadStats {
 }
 
 impl PartitionLoadStats {
-    /// Builds the table from queue sizes (batches waiting per partition), or `None` when every
-    /// queue is equally long, fewer than two partitions exist, or there are none: then the choice is uniform.
-    pub fn from_queue_sizes(queue_sizes: &[u32], partition_ids: &[u32]) -> Option<Self> {
+    /// Builds the table from the queue sizes (batches waiting) of the partitions still available,
+    /// out of `all_partitions` (Kafka's `updatePartitionLoadStats`). `None`, so a uniform choice, when
+    /// the topic has fewer than two partitions, none is available, or every partition is available
+    /// and every queue is equally long. Partitions left out (their leader has not taken data for
+    /// `partitioner.availability.timeout.ms`) get no weight at all.
+    pub fn from_queue_sizes(queue_sizes: &[u32], partition_ids: &[u32], all_partitions: usize) -> Option<Self> {
         debug_assert_eq!(queue_sizes.len(), partition_ids.len());
-        if queue_sizes.len() < 2 {
+        debug_assert!(queue_sizes.len() <= all_partitions, "available partitions are some of all");
+        if queue_sizes.is_empty() || all_partitions < 2 {
             return None;
         }
         let max_plus_one = queue_sizes.iter().copied().max().expect("non-empty") + 1;
-        if queue_sizes.iter().all(|size| *size == queue_sizes[0]) {
+        let all_equal = queue_sizes.iter().all(|size| *size == queue_sizes[0]);
+        if all_equal && queue_sizes.len() == all_partitions {
             return None;
         }
         let mut running = 0;
@@ -177,11 +182,24 @@ mod tests {
     #[test]
     fn load_stats_favour_short_queues() {
         // Queues 0 3 1 → weights 4 1 3 → table 4 5 8, as KIP-794 describes.
-        let stats = PartitionLoadStats::from_queue_sizes(&[0, 3, 1], &[0, 1, 2]).unwrap();
+        let stats = PartitionLoadStats::from_queue_sizes(&[0, 3, 1], &[0, 1, 2], 3).unwrap();
         assert_eq!(stats.cumulative_frequency, vec![4, 5, 8]);
         let picks: Vec<u32> = (0..8).map(|r| stats.pick(r)).collect();
         assert_eq!(picks, vec![0, 0, 0, 0, 1, 2, 2, 2]);
-        assert_eq!(PartitionLoadStats::from_queue_sizes(&[2, 2, 2], &[0, 1, 2]), None);
-        assert_eq!(PartitionLoadStats::from_queue_sizes(&[5], &[0]), None);
+        assert_eq!(PartitionLoadStats::from_queue_sizes(&[2, 2, 2], &[0, 1, 2], 3), None);
+        assert_eq!(PartitionLoadStats::from_queue_sizes(&[5], &[0], 1), None);
+    }
+
+    #[test]
+    fn partitions_left_out_for_availability_get_no_draw() {
+        // Kafka: BuiltInPartitioner.updatePartitionLoadStats with length < queueSizes.length.
+        // Partition 1 is left out; the other two have equal queues, yet the table is kept.
+        let stats = PartitionLoadStats::from_queue_sizes(&[0, 0], &[0, 2], 3).unwrap();
+        assert_eq!(stats.cumulative_frequency, vec![1, 2]);
+        assert!((0..100).all(|r| stats.pick(r) != 1));
+        // Only one partition left: every draw is that one.
+        let one = PartitionLoadStats::from_queue_sizes(&[4], &[2], 3).unwrap();
+        assert!((0..100).all(|r| one.pick(r) == 2));
+        assert_eq!(PartitionLoadStats::from_queue_sizes(&[], &[], 3), None);
     }
 }

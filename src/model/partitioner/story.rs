@@ -1,5 +1,6 @@
 //! The partitioner scene's stories: which facts are key moments, and what each preset shows.
 
+use super::story_adaptive::{adaptive_answer, adaptive_intro, adaptive_progress, adaptive_question, adaptive_watch};
 use super::story_says::{
     default_answer, mega_answer, mega_intro, mega_remapped, mega_round, reorder_answer, reorder_broken, reorder_hashed,
     reorder_intro, reorder_remapped, sticky_answer, sticky_intro, sticky_question, sticky_switch,
@@ -19,13 +20,16 @@ impl Salient for Fact {
             | Fact::KeyedSent { .. }
             | Fact::TrackedSent { .. }
             | Fact::Processed { .. }
-            | Fact::StreamStarted { .. } => Salience::Notable,
+            | Fact::StreamStarted { .. }
+            | Fact::BrokerBusy { .. }
+            | Fact::PartitionsAvailable { .. } => Salience::Notable,
             // The answers this scene exists to show: where a key goes, where keys go after
             // --alter, the per-partition counts, each sticky decision, and the order breaking.
             Fact::KeyHashed { .. }
             | Fact::KeysRemapped { .. }
             | Fact::EndOffsets { .. }
             | Fact::StickySwitched { .. }
+            | Fact::PartitionsUnavailable { .. }
             | Fact::OrderBroken { .. } => Salience::Key(Moment::Answer),
         }
     }
@@ -94,6 +98,20 @@ crate::messages! {
         "{bytes} B went to {from}: the producer draws again and gets {from} once more. The draw is uniform over all {partitions} partitions.";
     STICKY_ANSWER = "partitioner.story.sticky.answer" =>
         "{batches, plural, one {# batch} other {# batches}} of {records} records on average, {fill} % of batch.size ({full} full, {lingered} sent after linger.ms); the partition changed {changes, plural, one {# time} other {# times}} in {draws} draws";
+    ADAPTIVE_QUESTION = "partitioner.story.adaptive.question" =>
+        "Broker {broker} answers a produce request only after {latency} ms: do its partitions still get an even share ({even} %) of the records without a key?";
+    ADAPTIVE_TIMEOUT_QUESTION = "partitioner.story.adaptive_timeout.question" =>
+        "Broker {broker} answers only after {latency} ms, and partitioner.availability.timeout.ms = {timeout}: how many records without a key still go to its partitions?";
+    ADAPTIVE_WATCH = "partitioner.story.adaptive.watch" =>
+        "Watch the rows of {led}: their batches wait for broker {broker}, their queues grow, and the sticky partitioner draws them less often.";
+    ADAPTIVE_INTRO = "partitioner.story.adaptive.intro" =>
+        "{partitions} partitions led round-robin by {brokers} brokers (a simplification of the lab): broker {broker} leads {led} and answers after {latency} ms, the others at once. The producer keeps at most max.in.flight.requests.per.connection = {max} requests unanswered per broker; then that broker's batches wait in the accumulator. {rate} records without a key per second. The lab batches only the records the sticky partitioner places: keyed records are written at once, so the slow broker does not hold them up (unless partitioner.ignore.keys=true).";
+    ADAPTIVE_PROGRESS = "partitioner.story.adaptive.progress" =>
+        "{seconds} s: {led} got {share} % of the records so far (an even share is {even} %); {waiting, plural, one {# batch waits} other {# batches wait}} for broker {broker}. Adaptive partitioning weighs each partition by how short its queue is.";
+    ADAPTIVE_ANSWER = "partitioner.story.adaptive.answer" =>
+        "broker {broker} ({led}, {latency} ms per request): {records} of {total} records ({share} %; an even share is {even} %)";
+    ADAPTIVE_ANSWER_TIMEOUT = "partitioner.story.adaptive.answer_timeout" =>
+        "broker {broker} ({led}, {latency} ms per request): {records} of {total} records ({share} %; an even share is {even} %); left out {times, plural, one {# time} other {# times}} after partitioner.availability.timeout.ms = {timeout}";
 }
 
 const REORDER_BEATS: &[Beat<Partitioner>] = &[
@@ -118,6 +136,26 @@ const STICKY_BEATS: &[Beat<Partitioner>] = &[
     Beat { cue: Cue::Nth(Moment::Answer, 2), say: sticky_switch },
     Beat { cue: Cue::Last(Moment::Answer), say: sticky_switch },
 ];
+
+const ADAPTIVE_BEATS: &[Beat<Partitioner>] = &[
+    Beat { cue: Cue::Start, say: adaptive_intro },
+    Beat { cue: Cue::At(2), say: adaptive_progress },
+    Beat { cue: Cue::At(3), say: adaptive_progress },
+    Beat { cue: Cue::At(4), say: adaptive_progress },
+];
+
+/// Records without a key while one broker is slow: adaptive partitioning at work.
+fn adaptive(question: fn(&crate::model::kernel::Sim<Partitioner>) -> Message) -> Story<Partitioner> {
+    Story {
+        start: Cue::At(0),
+        speed: 0.5,
+        question,
+        watch: adaptive_watch,
+        outcome: Cue::End,
+        answer: adaptive_answer,
+        beats: ADAPTIVE_BEATS,
+    }
+}
 
 /// A key's events across `--alter --partitions` (cliente-42, orderid-6-12).
 fn reorder(question: fn(&crate::model::kernel::Sim<Partitioner>) -> Message) -> Story<Partitioner> {
@@ -162,6 +200,8 @@ pub fn story(preset: Option<&str>) -> Story<Partitioner> {
         Some("sticky") => sticky(|_| Message::new(STICKY_QUESTION)),
         Some("sticky-full-batches") => sticky(|sim| sticky_question(STICKY_FULL_QUESTION, sim)),
         Some("sticky-linger-0") => sticky(|sim| sticky_question(STICKY_LINGER_0_QUESTION, sim)),
+        Some("adaptive-slow-broker") => adaptive(|sim| adaptive_question(ADAPTIVE_QUESTION, sim)),
+        Some("adaptive-availability-timeout") => adaptive(|sim| adaptive_question(ADAPTIVE_TIMEOUT_QUESTION, sim)),
         _ => Story {
             start: Cue::At(0),
             speed: 1.0,

@@ -124,3 +124,25 @@ fn the_default_card_counts_the_records_as_they_arrive() {
     assert!(answer.starts_with("21 records in 6 partitions; busiest orders-"), "{answer}");
     assert!(answer.ends_with("(an even split is 16.7 %)"), "{answer}");
 }
+
+#[test]
+fn a_slow_broker_gets_about_half_an_even_share_and_the_captions_count_it() {
+    // Kafka: BuiltInPartitioner.updatePartitionLoadStats (weights from RecordAccumulator.partitionReady).
+    assert_eq!(
+        answer_at_outcome("adaptive-slow-broker"),
+        "broker 3 (orders-2, orders-5, 1000 ms per request): 550 of 3000 records (18.3 %; an even share is 33.3 %)"
+    );
+    let caption = caption_at("adaptive-slow-broker", 2);
+    assert!(caption.starts_with("1 s: orders-2, orders-5 got "), "{caption}");
+    assert!(caption.contains("for broker 3"), "{caption}");
+}
+
+#[test]
+fn an_availability_timeout_cuts_the_slow_brokers_share_again() {
+    // Kafka: RecordAccumulator.partitionReady with partitionAvailabilityTimeoutMs > 0.
+    assert_eq!(
+        answer_at_outcome("adaptive-availability-timeout"),
+        "broker 3 (orders-2, orders-5, 1000 ms per request): 215 of 3000 records (7.2 %; an even share is 33.3 %); \
+         left out 4 times after partitioner.availability.timeout.ms = 100"
+    );
+}

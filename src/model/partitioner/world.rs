@@ -5,8 +5,8 @@
 use super::key::key_text;
 use super::load::{KeyDistribution, Workload};
 use super::{
-    Accumulator, Command, Event, Fact, PartitionLog, Partitioner, PartitionerCtx, Refusal, Settings, CONSUMER_TICK_MS,
-    MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_STREAM_RECORDS_PER_SEC, MAX_UNKEYED_PER_COMMAND,
+    Accumulator, Brokers, Command, Event, Fact, PartitionLog, Partitioner, PartitionerCtx, Refusal, Settings,
+    CONSUMER_TICK_MS, MAX_PARTITIONS, MAX_RECORDS_PER_COMMAND, MAX_STREAM_RECORDS_PER_SEC, MAX_UNKEYED_PER_COMMAND,
 };
 use crate::model::kernel::{Actor, World};
 
@@ -27,8 +27,14 @@ impl Partitioner {
         let num_partitions = settings.partitions;
         let workload = Self::workload_for(&settings, settings.key_distribution, settings.composite_key);
         let table = workload.partition_table(num_partitions);
-        let accumulator =
-            Accumulator::new(settings.batch_size_bytes, settings.linger_ms, settings.adaptive_partitioning_enable);
+        let accumulator = Accumulator::new(
+            settings.batch_size_bytes,
+            settings.linger_ms,
+            settings.adaptive_partitioning_enable,
+            settings.availability_timeout_ms,
+        );
+        let slow = settings.slow_broker.map(|broker| (broker, settings.slow_broker_latency_ms));
+        let brokers = Brokers::new(settings.brokers, slow, settings.max_in_flight_requests_per_connection);
         Self {
             settings,
             num_partitions,
@@ -37,6 +43,9 @@ impl Partitioner {
             table,
             logs: vec![PartitionLog::default(); num_partitions as usize],
             accumulator,
+            brokers,
+            busy: Default::default(),
+            unavailable: Vec::new(),
             sequence: 0,
             unkeyed_pending: 0,
             rounds: Vec::new(),
@@ -67,6 +76,15 @@ impl Partitioner {
 
     pub fn accumulator(&self) -> &Accumulator {
         &self.accumulator
+    }
+
+    pub fn brokers(&self) -> &Brokers {
+        &self.brokers
+    }
+
+    /// Partitions the sticky partitioner leaves out now (partitioner.availability.timeout.ms).
+    pub fn unavailable_partitions(&self) -> &[u32] {
+        &self.unavailable
     }
 
     pub fn logs(&self) -> &[PartitionLog] {
@@ -111,8 +129,15 @@ impl Partitioner {
                         .then_some(Refusal::TooManyPartitions { requested: *requested, max: MAX_PARTITIONS })
                 })
             }
-            Command::Produce(records) => (*records == 0 || *records > MAX_RECORDS_PER_COMMAND)
-                .then_some(Refusal::ProduceCount { records: *records, max: MAX_RECORDS_PER_COMMAND }),
+            Command::Produce(records) => {
+                // Through the sticky partitioner every record is batched: a smaller burst keeps it cheap.
+                let max = if self.settings.ignore_keys {
+                    u64::from(MAX_UNKEYED_PER_COMMAND)
+                } else {
+                    MAX_RECORDS_PER_COMMAND
+                };
+                (*records == 0 || *records > max).then_some(Refusal::ProduceCount { records: *records, max })
+            }
             Command::Send(_) => self.key.is_none().then_some(Refusal::NoKey),
             Command::ProduceUnkeyed(records) => (*records == 0 || *records > MAX_UNKEYED_PER_COMMAND)
                 .then_some(Refusal::UnkeyedCount { records: *records, max: MAX_UNKEYED_PER_COMMAND }),
@@ -141,6 +166,7 @@ impl World for Partitioner {
             Event::UnkeyedSend => self.send_unkeyed(ctx),
             Event::SenderWakeup => self.run_sender(ctx),
             Event::KeyedSend => self.send_keyed(ctx),
+            Event::ProduceResponse { broker, partitions } => self.on_produce_response(broker, &partitions, ctx),
             Event::ConsumerTick => {
                 self.consume(ctx);
                 ctx.schedule(CONSUMER_TICK_MS, Event::ConsumerTick);

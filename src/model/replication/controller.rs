@@ -4,7 +4,7 @@
 use super::facts::TruncationCause;
 use super::partition::Role;
 use super::roles::Election;
-use super::{Command, Event, Fact, Fault, Node, RepCtx, Replication};
+use super::{Command, Event, Fact, Fault, FetchProtocol, Node, RepCtx, Replication};
 use crate::model::kernel::Actor;
 
 impl Replication {
@@ -70,7 +70,7 @@ impl Replication {
         self.log_election(election, ctx);
     }
 
-    fn log_election(&mut self, election: Option<Election>, ctx: &mut RepCtx) {
+    pub(super) fn log_election(&mut self, election: Option<Election>, ctx: &mut RepCtx) {
         let Some(e) = election else {
             if self.partition.leader().is_none() {
                 ctx.record(Actor::Controller, Fact::StaysOffline);
@@ -98,6 +98,7 @@ impl Replication {
             }
         }
         self.release_waiting_records(ctx);
+        self.maybe_schedule_unclean_check(ctx);
     }
 
     fn sync_replica(&mut self, id: u32, ctx: &mut RepCtx) {
@@ -133,7 +134,9 @@ impl Replication {
         let was_leader = replica.role == Role::Leader;
         let truncation = self.partition.become_follower(id, leader, epoch);
         if self.settings.leader_epoch_enabled {
-            ctx.record(Actor::Broker(id), Fact::BecameFollower { leader, epoch });
+            let last_fetched_epoch = (self.settings.fetch_protocol == FetchProtocol::DivergingEpoch)
+                .then(|| self.partition.replica(id).log.epochs().latest_epoch().unwrap_or(-1));
+            ctx.record(Actor::Broker(id), Fact::BecameFollower { leader, epoch, last_fetched_epoch });
         } else {
             self.log_truncation(id, truncation, TruncationCause::BecameFollower { leader, epoch }, ctx);
         }
@@ -217,14 +220,12 @@ impl Replication {
             Command::Produce { records } => self.produce(records, ctx),
             Command::Fault(fault) => self.inject(fault, ctx),
             Command::SteadyLoad { records_per_sec } => self.start_load(u64::from(records_per_sec), ctx),
+            // KRaft: the config alone elects nobody; the periodic check or ElectLeaders does.
             Command::SetUncleanElection(enabled) => {
                 self.settings.unclean_leader_election = enabled;
                 ctx.record(Actor::Controller, Fact::UncleanElectionSet { enabled });
-                if self.partition.leader().is_none() {
-                    self.elect(ctx);
-                    self.propagate(ctx);
-                }
             }
+            Command::ElectUncleanLeader => self.elect_leaders_unclean(ctx),
         }
     }
 

@@ -4,6 +4,7 @@
 use super::partition::PartitionError;
 use super::roles::Truncation;
 use super::schema::Acks;
+use super::unclean::ElectionError;
 use crate::model::kernel::Node;
 
 /// Why the producer's send callback got an exception.
@@ -37,6 +38,11 @@ pub enum TruncationCause {
     EpochEnds { leader: u32, epoch: i32, end_offset: i64 },
     /// KIP-101: the leader does not know the epoch; the follower falls back to its HW.
     EpochUnknown { leader: u32 },
+    /// Kafka ≥ 2.7: the fetch response's divergingEpoch says where the follower's last epoch ends.
+    DivergingEpoch { leader: u32, epoch: i32, end_offset: i64 },
+    /// KIP-279: the leader's epoch is not in this replica's cache: it cut to the end of its own
+    /// largest smaller epoch and asks again.
+    EpochMissing { leader: u32, epoch: i32, end_offset: i64, local_epoch: i32 },
 }
 
 /// One line of the replication scene's event log.
@@ -87,6 +93,16 @@ pub enum Fact {
     UncleanElectionSet {
         enabled: bool,
     },
+    /// The controller's periodic unclean-election check found the partition leaderless.
+    UncleanCheck {
+        enabled: bool,
+        interval_ms: u64,
+    },
+    /// `kafka-leader-election --election-type unclean` reached the controller.
+    ElectLeadersRequested,
+    ElectLeadersFailed {
+        error: ElectionError,
+    },
     /// The controller rejected an ISR expansion with a fenced broker.
     AlterPartitionIneligible {
         leader: u32,
@@ -103,10 +119,12 @@ pub enum Fact {
         high_watermark: i64,
         isr: Vec<u32>,
     },
-    /// With leader epochs: the follower asks before it truncates.
+    /// With leader epochs: the follower asks before it truncates (OffsetsForLeaderEpoch,
+    /// `last_fetched_epoch` None) or fetches at once with its last epoch (Kafka ≥ 2.7; -1: none).
     BecameFollower {
         leader: Option<u32>,
         epoch: i32,
+        last_fetched_epoch: Option<i32>,
     },
     /// The follower truncated (or found nothing to truncate; `truncation` is `None` then).
     Truncated {

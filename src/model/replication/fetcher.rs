@@ -5,6 +5,7 @@ use super::facts::{IsrDirection, TruncationCause};
 use super::log::EpochEndOffset;
 use super::partition::{FetchRequest, FetchResponse, PartitionError, Role};
 use super::roles::{FollowerRequest, Truncation};
+use super::truncation::TruncationStep;
 use super::{DelayedFetch, Event, Fact, Node, RepCtx, Replication};
 use crate::model::kernel::Actor;
 
@@ -164,6 +165,13 @@ impl Replication {
                 };
                 self.log_truncation(follower, truncation, cause, ctx);
             }
+            FetchResponse::DivergingEpoch { epoch, end_offset } => {
+                let (truncation, step) = self.partition.truncate_on_fetch_response(follower, *epoch, *end_offset);
+                let diverging = TruncationCause::DivergingEpoch { leader, epoch: *epoch, end_offset: *end_offset };
+                if let Some(step) = step {
+                    self.log_truncation(follower, truncation, epoch_cause(diverging, step), ctx);
+                }
+            }
             FetchResponse::Records { records, high_watermark, .. } => {
                 let (leo, hw) = (self.partition.leo(follower), self.partition.hw(follower));
                 if !records.is_empty() || hw != hw_before {
@@ -210,12 +218,14 @@ impl Replication {
                 self.schedule_next_fetch(follower, self.settings.replica_fetch_backoff_ms, ctx);
             }
             Ok(answer) => {
-                let truncation = self.partition.truncate_by_epoch(follower, answer);
+                let (truncation, step) = self.partition.truncate_by_epoch(follower, answer);
                 let cause = match answer.leader_epoch {
                     Some(epoch) => TruncationCause::EpochEnds { leader, epoch, end_offset: answer.end_offset },
                     None => TruncationCause::EpochUnknown { leader },
                 };
-                self.log_truncation(follower, truncation, cause, ctx);
+                if let Some(step) = step {
+                    self.log_truncation(follower, truncation, epoch_cause(cause, step), ctx);
+                }
                 self.schedule_next_fetch(follower, 0, ctx);
             }
         }
@@ -276,5 +286,18 @@ impl Replication {
             }
             Err(error) => ctx.record(actor, Fact::AlterPartitionRejected { error }),
         }
+    }
+}
+
+/// The truncation line's cause: the leader's answer, or (KIP-279) that the follower lacked the
+/// leader's epoch and cut only to the end of its own smaller one, to ask again.
+fn epoch_cause(answered: TruncationCause, step: TruncationStep) -> TruncationCause {
+    match (answered, step.local_epoch) {
+        (
+            TruncationCause::EpochEnds { leader, epoch, end_offset }
+            | TruncationCause::DivergingEpoch { leader, epoch, end_offset },
+            Some(local_epoch),
+        ) if !step.complete => TruncationCause::EpochMissing { leader, epoch, end_offset, local_epoch },
+        _ => answered,
     }
 }

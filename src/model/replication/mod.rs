@@ -7,6 +7,7 @@
 //! The scene's shared types live here; its components in the files below.
 
 mod controller;
+mod diverging;
 mod facts;
 mod fetcher;
 mod high_watermark;
@@ -19,6 +20,8 @@ mod roles;
 mod scene;
 pub mod schema;
 mod story;
+mod truncation;
+mod unclean;
 mod views;
 mod wire;
 mod wording;
@@ -26,6 +29,7 @@ mod world;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use diverging::FetchProtocol;
 pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
 pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
@@ -35,6 +39,8 @@ pub use partition::{
 pub use refusals::{Refusal, REFUSAL_KEYS};
 pub use roles::{Election, FollowerRequest, Truncation};
 pub use schema::{Acks, Settings, REPLICATION_SCHEMA};
+pub use truncation::{offset_truncation_state, TruncationStep};
+pub use unclean::ElectionError;
 pub use views::{
     ControllerView, DescribeLine, DescribeView, ProducerView, PurgatoryView, RecordView, ReplicaRole, ReplicaView,
 };
@@ -189,6 +195,8 @@ pub enum Event {
         broker: u32,
         token: u64,
     },
+    /// The controller's periodic unclean-election check (`unclean.leader.election.interval.ms`).
+    UncleanElectionCheck,
 }
 
 impl Event {
@@ -221,8 +229,11 @@ pub enum Command {
     /// `PowerFail` loses what the OS had not written back, `Pause` is a stop-the-world GC
     /// pause, `Slow` makes each of a follower's fetches wait longer (0 ends it).
     Fault(Fault),
-    /// `kafka-configs --alter --add-config unclean.leader.election.enable=...`.
+    /// `kafka-configs --alter --add-config unclean.leader.election.enable=...`: the controller
+    /// elects uncleanly at its next periodic check, not at once (token `unclean-0/1`).
     SetUncleanElection(bool),
+    /// `kafka-leader-election --election-type unclean --topic orders --partition 0` (token `elect-unclean`).
+    ElectUncleanLeader,
     /// A steady producer starts: one record every `1000 / records_per_sec` ms, sent with the
     /// scene's producer config (acks, retries, idempotence …), like `lab.producer.records.per.sec`.
     SteadyLoad {
@@ -274,6 +285,8 @@ pub struct Replication {
     producer: ProducerState,
     /// The leader whose log the ledger reads when the partition is offline.
     last_leader: u32,
+    /// The periodic unclean-election check is scheduled (QuorumController's `uncleanScheduled`).
+    unclean_check_scheduled: bool,
 }
 
 /// `1,2,3`: broker ids as Kafka's tools list them.

@@ -71,6 +71,8 @@ pub struct FetchRequest {
     pub follower: u32,
     pub fetch_offset: i64,
     pub current_leader_epoch: i32,
+    /// The epoch of the follower's last record (FetchRequest v12+, KIP-595); None: not sent.
+    pub last_fetched_epoch: Option<i32>,
 }
 
 /// Errors a partition leader answers with, named as Kafka's `Errors`.
@@ -110,6 +112,12 @@ pub enum FetchResponse {
     OffsetOutOfRange {
         leader_log_end_offset: i64,
     },
+    /// The follower's log diverges from the leader's: the largest leader epoch ≤ its
+    /// lastFetchedEpoch and where that epoch ends on the leader (no records, KIP-595).
+    DivergingEpoch {
+        epoch: i32,
+        end_offset: i64,
+    },
     Error(PartitionError),
 }
 
@@ -132,6 +140,9 @@ pub struct ReplicatedPartition {
     pub(super) replica_lag_time_max_ms: u64,
     /// Brokers the leader's metadata says are fenced: not ISR-eligible (`isReplicaIsrEligible`).
     pub(super) fenced: BTreeSet<u32>,
+    /// Followers send lastFetchedEpoch and truncate on a divergingEpoch (Kafka ≥ 2.7), rather
+    /// than asking OffsetsForLeaderEpoch first (0.11–2.6). See `truncation.rs`.
+    pub(super) truncation_on_fetch: bool,
 }
 
 impl ReplicatedPartition {
@@ -169,6 +180,7 @@ impl ReplicatedPartition {
             min_insync_replicas: 1,
             replica_lag_time_max_ms: 30_000,
             fenced: BTreeSet::new(),
+            truncation_on_fetch: true,
         };
         partition.become_leader(leader, 0, replicas.to_vec(), 0);
         partition
@@ -284,6 +296,9 @@ impl ReplicatedPartition {
     /// The leader side of a fetch (`fetchRecords` + `updateFollowerFetchState`): checks the
     /// epoch, records the follower's LEO and caught-up time, may advance the HW, reads records.
     pub fn handle_fetch(&mut self, leader: u32, request: FetchRequest, now_ms: u64) -> FetchResponse {
+        if let Some(diverging) = self.check_last_fetched_epoch(leader, &request) {
+            return diverging;
+        }
         let replica = self.replica_mut(leader);
         if replica.role != Role::Leader {
             return FetchResponse::Error(PartitionError::NotLeaderOrFollower);

@@ -4,6 +4,11 @@
 
 use super::log::EpochEndOffset;
 use super::partition::{FetchRequest, FetchResponse, FollowerProgress, PartitionError, ReplicatedPartition, Role};
+use super::truncation::TruncationStep;
+
+/// The plain API's bound on epoch rounds in one `fetch` (each round drops an epoch, so a
+/// real exchange ends well before).
+const MAX_TRUNCATION_ROUNDS: usize = 64;
 
 /// How a follower cut its log when it started following (for the event log).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,13 +49,15 @@ impl ReplicatedPartition {
     /// `makeFollower`: follow `leader` at `epoch`. Without leader epochs the log is cut to the
     /// HW at once; with them the follower first asks the leader (OffsetsForLeaderEpoch).
     pub fn become_follower(&mut self, broker: u32, leader: Option<u32>, epoch: i32) -> Option<Truncation> {
-        let epoch_enabled = self.leader_epoch_enabled;
+        let (epoch_enabled, truncation_on_fetch) = (self.leader_epoch_enabled, self.truncation_on_fetch);
         let replica = self.replica_mut(broker);
         replica.leader_epoch = epoch;
         replica.isr.clear();
         replica.followers.clear();
         let has_epochs = replica.log.epochs().latest_epoch().is_some();
-        replica.role = Role::Follower { leader, truncating: epoch_enabled && has_epochs && leader.is_some() };
+        // Kafka ≥ 2.7 fetches at once (ReplicaManager.initialFetchOffset: the LEO, with lastFetchedEpoch).
+        let asks_first = epoch_enabled && has_epochs && leader.is_some() && !truncation_on_fetch;
+        replica.role = Role::Follower { leader, truncating: asks_first };
         if epoch_enabled || leader.is_none() {
             return None;
         }
@@ -82,6 +89,7 @@ impl ReplicatedPartition {
                     follower,
                     fetch_offset: replica.log.log_end_offset(),
                     current_leader_epoch: replica.leader_epoch,
+                    last_fetched_epoch: self.last_fetched_epoch(follower),
                 }),
             )),
             _ => None,
@@ -108,24 +116,17 @@ impl ReplicatedPartition {
         Ok(replica.log.epochs().end_offset_for(epoch, replica.log.log_end_offset()))
     }
 
-    /// The follower applies the leader's epoch answer: it keeps everything up to where its
-    /// last common epoch ends on both sides (KIP-101 / KIP-279), then starts fetching.
-    pub fn truncate_by_epoch(&mut self, follower: u32, answer: EpochEndOffset) -> Option<Truncation> {
-        let replica = self.replica_mut(follower);
-        let Role::Follower { leader, truncating: true } = replica.role else {
-            return None;
-        };
-        let from_leo = replica.log.log_end_offset();
-        let to_offset = match answer.leader_epoch {
-            None => replica.log.high_watermark(),
-            Some(epoch) => {
-                let own = replica.log.epochs().end_offset_for(epoch, from_leo);
-                answer.end_offset.min(own.end_offset.max(0)).min(from_leo)
-            }
-        };
-        replica.log.truncate_to(to_offset);
-        replica.role = Role::Follower { leader, truncating: false };
-        (to_offset < from_leo).then_some(Truncation { from_leo, to_offset })
+    /// The follower applies the leader's OffsetsForLeaderEpoch answer (KIP-101 / KIP-279): see
+    /// `truncate_to_epoch_end`; it keeps asking while it lacks the leader's epoch, then fetches.
+    pub fn truncate_by_epoch(
+        &mut self,
+        follower: u32,
+        answer: EpochEndOffset,
+    ) -> (Option<Truncation>, Option<TruncationStep>) {
+        if !matches!(self.replica(follower).role, Role::Follower { truncating: true, .. }) {
+            return (None, None);
+        }
+        self.truncate_to_epoch_end(follower, answer)
     }
 
     /// The follower side of a fetch response: append the records, then
@@ -150,28 +151,39 @@ impl ReplicatedPartition {
                 replica.log.truncate_to(to_offset);
                 (to_offset < from_leo).then_some(Truncation { from_leo, to_offset })
             }
-            FetchResponse::Error(_) => None,
+            // Truncated by `truncate_on_fetch_response`; no records, no HW taken from it.
+            FetchResponse::DivergingEpoch { .. } | FetchResponse::Error(_) => None,
         }
     }
 
     /// One whole fetch round trip for `follower` (request, then response), truncating by
-    /// epoch first if it has to; the leader's ISR expansion is committed at once.
+    /// epoch first if it has to, as many rounds as it takes (KIP-279); the leader's ISR
+    /// expansion is committed at once.
     pub fn fetch(&mut self, follower: u32) {
         let now_ms = self.clock_ms;
-        if let Some((leader, FollowerRequest::OffsetsForLeaderEpoch { leader_epoch, current_leader_epoch, .. })) =
-            self.next_request(follower)
-        {
-            if let Ok(answer) = self.offsets_for_leader_epoch(leader, leader_epoch, current_leader_epoch) {
-                self.truncate_by_epoch(follower, answer);
+        for _ in 0..MAX_TRUNCATION_ROUNDS {
+            match self.next_request(follower) {
+                Some((leader, FollowerRequest::OffsetsForLeaderEpoch { leader_epoch, current_leader_epoch, .. })) => {
+                    let Ok(answer) = self.offsets_for_leader_epoch(leader, leader_epoch, current_leader_epoch) else {
+                        return;
+                    };
+                    self.truncate_by_epoch(follower, answer);
+                }
+                Some((leader, FollowerRequest::Fetch(request))) => {
+                    let response = self.handle_fetch(leader, request, now_ms);
+                    if let FetchResponse::DivergingEpoch { epoch, end_offset } = response {
+                        self.truncate_on_fetch_response(follower, epoch, end_offset);
+                        continue;
+                    }
+                    if let Some(isr) = self.isr_expansion(leader, follower) {
+                        let epoch = self.replica(leader).leader_epoch;
+                        let _ = self.alter_partition(leader, epoch, isr);
+                    }
+                    self.handle_fetch_response(follower, &response);
+                    return;
+                }
+                None => return,
             }
-        }
-        if let Some((leader, FollowerRequest::Fetch(request))) = self.next_request(follower) {
-            let response = self.handle_fetch(leader, request, now_ms);
-            if let Some(isr) = self.isr_expansion(leader, follower) {
-                let epoch = self.replica(leader).leader_epoch;
-                let _ = self.alter_partition(leader, epoch, isr);
-            }
-            self.handle_fetch_response(follower, &response);
         }
     }
 

@@ -61,7 +61,7 @@ const PRESETS: &[Preset] = &[
         id: "lab3-unclean",
         title_key: "replication.preset.lab3_unclean",
         config: "min.insync.replicas=1",
-        tape: "kill-2.kill-3.w10000.produce-1000.w6000.kill-1.w10000.restart-2.w10000.unclean-1.w5000.unclean-0.w1000",
+        tape: "kill-2.kill-3.w10000.produce-1000.w6000.kill-1.w10000.restart-2.w10000.unclean-1.w5000.elect-unclean.w5000.unclean-0.w1000",
         seed: 3,
     },
     Preset {
@@ -114,7 +114,7 @@ pub const WORKLOAD_RECORDS_PER_SEC: u32 = 5;
 
 /// What the replication scene's link tokens can be.
 const GRAMMAR: &str = "produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, slow-B-MS, cut-X-Y, heal-X-Y \
-                       (X, Y: a broker id, c or p), load-R (R records per second) and unclean-0/1";
+                       (X, Y: a broker id, c or p), load-R (R records per second), unclean-0/1 and elect-unclean";
 
 impl LabScene for Replication {
     const ID: &'static str = "replication";
@@ -132,6 +132,7 @@ impl LabScene for Replication {
             Command::Produce { records } => format!("produce-{records}"),
             Command::Fault(fault) => fault.encode(),
             Command::SetUncleanElection(on) => format!("unclean-{}", u8::from(*on)),
+            Command::ElectUncleanLeader => "elect-unclean".to_string(),
             Command::SteadyLoad { records_per_sec } => format!("load-{records_per_sec}"),
         }
     }
@@ -148,6 +149,7 @@ impl LabScene for Replication {
             }
             ("unclean", _) if token.rest() == "1" => Ok(Command::SetUncleanElection(true)),
             ("unclean", _) if token.rest() == "0" => Ok(Command::SetUncleanElection(false)),
+            ("elect", _) if token.rest() == "unclean" => Ok(Command::ElectUncleanLeader),
             _ => Err(token.unknown(GRAMMAR)),
         }
     }

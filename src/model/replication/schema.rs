@@ -1,6 +1,6 @@
 //! The properties the replication scene reads, with Kafka's names and defaults.
 
-use super::Refusal;
+use super::{FetchProtocol, Refusal};
 use crate::model::config::{Config, Kind, Property};
 
 /// Broker, topic, producer and lab knobs of the replication scene.
@@ -9,6 +9,12 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
     Property { name: "replication.factor", default: "3", kind: Kind::Int { min: 1, max: 7 }, scope: "topic" },
     Property { name: "min.insync.replicas", default: "1", kind: Kind::Int { min: 1, max: 7 }, scope: "topic" },
     Property { name: "unclean.leader.election.enable", default: "false", kind: Kind::Bool, scope: "topic" },
+    Property {
+        name: "unclean.leader.election.interval.ms",
+        default: "300000",
+        kind: Kind::Int { min: 1, max: 3_600_000 },
+        scope: "controller",
+    },
     Property {
         name: "replica.lag.time.max.ms",
         default: "30000",
@@ -73,6 +79,12 @@ pub const REPLICATION_SCHEMA: &[Property] = &[
     },
     Property { name: "enable.idempotence", default: "true", kind: Kind::Bool, scope: "producer" },
     Property { name: "lab.leader.epoch.enabled", default: "true", kind: Kind::Bool, scope: "lab" },
+    Property {
+        name: "lab.fetch.protocol",
+        default: "diverging-epoch",
+        kind: Kind::OneOf(FetchProtocol::VALUES),
+        scope: "lab",
+    },
     Property { name: "lab.network.delay.ms", default: "20", kind: Kind::Int { min: 1, max: 10_000 }, scope: "lab" },
     Property {
         name: "lab.os.flush.interval.ms",
@@ -118,6 +130,8 @@ pub struct Settings {
     pub replication_factor: u32,
     pub min_insync_replicas: usize,
     pub unclean_leader_election: bool,
+    /// How often the controller looks for leaderless partitions to elect uncleanly.
+    pub unclean_election_interval_ms: u64,
     pub replica_lag_time_max_ms: u64,
     pub replica_fetch_wait_max_ms: u64,
     pub replica_fetch_backoff_ms: u64,
@@ -133,6 +147,9 @@ pub struct Settings {
     /// Effective idempotence: Kafka turns it off by default when acks is not all.
     pub idempotence: bool,
     pub leader_epoch_enabled: bool,
+    /// How a follower finds its divergence: the 4.x Fetch with lastFetchedEpoch (default) or
+    /// OffsetsForLeaderEpoch first (0.11–2.6), `lab.fetch.protocol`.
+    pub fetch_protocol: FetchProtocol,
     pub network_delay_ms: u64,
     pub os_flush_interval_ms: u64,
     pub producer_records_per_sec: u64,
@@ -172,6 +189,7 @@ impl Settings {
             replication_factor,
             min_insync_replicas: small("min.insync.replicas") as usize,
             unclean_leader_election: config.bool("unclean.leader.election.enable"),
+            unclean_election_interval_ms: int("unclean.leader.election.interval.ms"),
             replica_lag_time_max_ms: int("replica.lag.time.max.ms"),
             replica_fetch_wait_max_ms: int("replica.fetch.wait.max.ms"),
             replica_fetch_backoff_ms: int("replica.fetch.backoff.ms"),
@@ -186,6 +204,7 @@ impl Settings {
             retry_backoff_max_ms: int("retry.backoff.max.ms"),
             idempotence,
             leader_epoch_enabled: config.bool("lab.leader.epoch.enabled"),
+            fetch_protocol: FetchProtocol::from_config_value(config.str("lab.fetch.protocol")),
             network_delay_ms: int("lab.network.delay.ms"),
             os_flush_interval_ms: int("lab.os.flush.interval.ms"),
             producer_records_per_sec: int("lab.producer.records.per.sec"),

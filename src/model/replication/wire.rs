@@ -48,6 +48,16 @@ impl MessageKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WireDetail {
     FetchOffset(i64),
+    /// A 4.x follower fetch: offset and the epoch of its last record.
+    FetchFrom {
+        offset: i64,
+        last_fetched_epoch: i32,
+    },
+    /// A fetch response's divergingEpoch (no records).
+    DivergingEpoch {
+        epoch: i32,
+        end_offset: i64,
+    },
     Records {
         count: u32,
         high_watermark: i64,
@@ -69,6 +79,8 @@ pub enum WireDetail {
 crate::messages! {
     pub WIRE_KEYS;
     WIRE_FETCH_OFFSET = "replication.wire.fetch_offset" => "fetchOffset={offset}";
+    WIRE_FETCH_FROM = "replication.wire.fetch_from" => "fetchOffset={offset} lastFetchedEpoch={epoch}";
+    WIRE_DIVERGING = "replication.wire.diverging" => "divergingEpoch: epoch={epoch} endOffset={offset}";
     WIRE_RECORDS = "replication.wire.records" => "{count, plural, one {# record} other {# records}}, highWatermark={hw}";
     WIRE_OUT_OF_RANGE = "replication.wire.out_of_range" => "OFFSET_OUT_OF_RANGE (leader LEO {leo})";
     WIRE_ERROR = "replication.wire.error" => "{error}";
@@ -82,6 +94,12 @@ impl Describe for WireDetail {
     fn message(&self) -> Message {
         match *self {
             WireDetail::FetchOffset(offset) => Message::new(WIRE_FETCH_OFFSET).with("offset", Arg::int(offset)),
+            WireDetail::FetchFrom { offset, last_fetched_epoch } => Message::new(WIRE_FETCH_FROM)
+                .with("offset", Arg::int(offset))
+                .with("epoch", Arg::int(last_fetched_epoch)),
+            WireDetail::DivergingEpoch { epoch, end_offset } => {
+                Message::new(WIRE_DIVERGING).with("epoch", Arg::int(epoch)).with("offset", Arg::int(end_offset))
+            }
             WireDetail::Records { count, high_watermark } => {
                 Message::new(WIRE_RECORDS).with("count", Arg::int(count)).with("hw", Arg::int(high_watermark))
             }
@@ -136,7 +154,10 @@ fn describe_message(event: &Event, arrives_ms: u64, now_ms: u64) -> Option<InFli
             Node::Id(request.follower),
             Node::Id(*leader),
             *sent_ms,
-            WireDetail::FetchOffset(request.fetch_offset),
+            match request.last_fetched_epoch {
+                Some(last_fetched_epoch) => WireDetail::FetchFrom { offset: request.fetch_offset, last_fetched_epoch },
+                None => WireDetail::FetchOffset(request.fetch_offset),
+            },
         ),
         Event::FetchResponseArrives { follower, leader, response, sent_ms, .. } => {
             (K::FetchResponse, Node::Id(*leader), Node::Id(*follower), *sent_ms, fetch_detail(response))
@@ -177,6 +198,9 @@ fn fetch_detail(response: &FetchResponse) -> WireDetail {
         },
         FetchResponse::OffsetOutOfRange { leader_log_end_offset } => {
             WireDetail::OffsetOutOfRange { leader_log_end_offset: *leader_log_end_offset }
+        }
+        FetchResponse::DivergingEpoch { epoch, end_offset } => {
+            WireDetail::DivergingEpoch { epoch: *epoch, end_offset: *end_offset }
         }
         FetchResponse::Error(e) => WireDetail::Error(*e),
     }

@@ -23,6 +23,11 @@ crate::messages! {
         "{partition}: Leader {old} → none (LeaderEpoch {epoch}): no live replica in the ISR, partition offline";
     NO_LEADER = "replication.fact.none" => "none";
     UNCLEAN_SET = "replication.fact.unclean_set" => "topic config unclean.leader.election.enable={enabled}";
+    UNCLEAN_CHECK = "replication.fact.unclean_check" =>
+        "periodic unclean election check (unclean.leader.election.interval.ms={interval}): {partition} has no leader, unclean.leader.election.enable={enabled}";
+    ELECT_REQUESTED = "replication.fact.elect_requested" =>
+        "kafka-leader-election --election-type unclean --topic {topic} --partition 0";
+    ELECT_FAILED = "replication.fact.elect_failed" => "ElectLeaders for {partition} failed with {error}";
     INELIGIBLE = "replication.fact.ineligible" =>
         "AlterPartition from broker-{leader} rejected: broker-{fenced} is fenced (INELIGIBLE_REPLICA)";
     ALTER_ACCEPTED = "replication.fact.alter_accepted" => "AlterPartition from broker-{leader}: Isr {isr}";
@@ -30,6 +35,8 @@ crate::messages! {
         "became leader of {partition} at leader epoch {epoch} (LEO {leo}, HW {hw}, Isr {isr})";
     BECAME_FOLLOWER = "replication.fact.follower" =>
         "became follower of {leader} at leader epoch {epoch} (will ask OffsetsForLeaderEpoch before fetching)";
+    BECAME_FOLLOWER_FETCHING = "replication.fact.follower.fetching" =>
+        "became follower of {leader} at leader epoch {epoch} (fetches from its LEO with lastFetchedEpoch={last})";
     FOLLOWS_NO_LEADER = "replication.fact.follower.none" => "no leader";
     TRUNCATED = "replication.fact.truncated" => "{why}: truncating log from LEO {from} to offset {to}";
     NOTHING_TO_TRUNCATE = "replication.fact.untruncated" => "{why}: nothing to truncate (LEO {leo})";
@@ -41,6 +48,10 @@ crate::messages! {
         "OffsetsForLeaderEpoch: leader broker-{leader} says epoch {epoch} ends at offset {end}";
     CAUSE_EPOCH_UNKNOWN = "replication.fact.cause.epoch_unknown" =>
         "OffsetsForLeaderEpoch: leader broker-{leader} does not know the epoch; falling back to the HW";
+    CAUSE_DIVERGING = "replication.fact.cause.diverging" =>
+        "FetchResponse from leader broker-{leader}: divergingEpoch, epoch {epoch} ends at offset {end}";
+    CAUSE_EPOCH_MISSING = "replication.fact.cause.epoch_missing" =>
+        "leader broker-{leader} says epoch {epoch} ends at offset {end}, an epoch this replica never had; it cuts where its epoch {local} ends and asks again";
     PAUSE_ENDED = "replication.fact.pause_ended" => "GC pause over: handling what queued up meanwhile";
     POWER_FAILED = "replication.fact.powerfail" =>
         "power failure: records the OS had not flushed are gone (LEO {before} → {after})";
@@ -156,6 +167,17 @@ impl TruncationCause {
             TruncationCause::EpochUnknown { leader } => {
                 Message::new(CAUSE_EPOCH_UNKNOWN).with("leader", Arg::int(leader))
             }
+            TruncationCause::DivergingEpoch { leader, epoch, end_offset } => Message::new(CAUSE_DIVERGING)
+                .with("leader", Arg::int(leader))
+                .with("epoch", Arg::int(epoch))
+                .with("end", Arg::int(end_offset)),
+            TruncationCause::EpochMissing { leader, epoch, end_offset, local_epoch } => {
+                Message::new(CAUSE_EPOCH_MISSING)
+                    .with("leader", Arg::int(leader))
+                    .with("epoch", Arg::int(epoch))
+                    .with("end", Arg::int(end_offset))
+                    .with("local", Arg::int(local_epoch))
+            }
         }
     }
 }
@@ -204,6 +226,14 @@ impl Fact {
             Fact::UncleanElectionSet { enabled } => {
                 Message::new(UNCLEAN_SET).with("enabled", Arg::kafka(enabled.to_string()))
             }
+            Fact::UncleanCheck { enabled, interval_ms } => Message::new(UNCLEAN_CHECK)
+                .with("interval", Arg::Duration(*interval_ms))
+                .with("partition", partition_arg())
+                .with("enabled", Arg::kafka(enabled.to_string())),
+            Fact::ElectLeadersRequested => Message::new(ELECT_REQUESTED).with("topic", Arg::kafka(TOPIC)),
+            Fact::ElectLeadersFailed { error } => {
+                Message::new(ELECT_FAILED).with("partition", partition_arg()).with("error", Arg::kafka(error.name()))
+            }
             Fact::AlterPartitionIneligible { leader, fenced } => {
                 Message::new(INELIGIBLE).with("leader", Arg::int(*leader)).with("fenced", Arg::int(*fenced))
             }
@@ -225,8 +255,14 @@ impl Fact {
                 .with("leo", Arg::int(*log_end_offset))
                 .with("hw", Arg::int(*high_watermark))
                 .with("isr", ids_arg(isr)),
-            Fact::BecameFollower { leader, epoch } => {
+            Fact::BecameFollower { leader, epoch, last_fetched_epoch: None } => {
                 Message::new(BECAME_FOLLOWER).with("leader", follows(*leader)).with("epoch", Arg::int(*epoch))
+            }
+            Fact::BecameFollower { leader, epoch, last_fetched_epoch: Some(last) } => {
+                Message::new(BECAME_FOLLOWER_FETCHING)
+                    .with("leader", follows(*leader))
+                    .with("epoch", Arg::int(*epoch))
+                    .with("last", Arg::int(*last))
             }
             Fact::Truncated { cause, truncation: Some(t), .. } => Message::new(TRUNCATED)
                 .with("why", nested(cause.message()))

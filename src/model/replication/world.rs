@@ -20,6 +20,7 @@ impl Replication {
         partition.set_leader_epoch_enabled(settings.leader_epoch_enabled);
         partition.set_min_insync_replicas(settings.min_insync_replicas);
         partition.set_replica_lag_time_max_ms(settings.replica_lag_time_max_ms);
+        partition.set_fetch_protocol(settings.fetch_protocol);
         let brokers = (1..=settings.brokers)
             .map(|id| BrokerState {
                 id,
@@ -48,6 +49,7 @@ impl Replication {
             ledger: Ledger::default(),
             producer: ProducerState { load_records_per_sec: settings.producer_records_per_sec, ..Default::default() },
             last_leader: 1,
+            unclean_check_scheduled: false,
         }
     }
 
@@ -150,6 +152,7 @@ impl Replication {
             Event::OsFlush => self.on_os_flush(ctx),
             Event::SessionExpired { broker, token } => self.on_session_expired(broker, token, ctx),
             Event::PauseEnds { broker, token } => self.on_pause_end(broker, token, ctx),
+            Event::UncleanElectionCheck => self.on_unclean_check(ctx),
         }
     }
 }
@@ -222,7 +225,7 @@ impl Replication {
             Command::Produce { records } => {
                 (records == 0 || records > MAX_PRODUCE_RECORDS).then_some(Refusal::ProduceCount { records })
             }
-            Command::SetUncleanElection(_) => None,
+            Command::SetUncleanElection(_) | Command::ElectUncleanLeader => None,
             Command::SteadyLoad { records_per_sec } => self.load_refusal(records_per_sec),
             Command::Fault(fault) => self.fault_refusal(fault),
         }

@@ -137,7 +137,9 @@ pub trait DelayQueue {
     fn add(&mut self, id: u64, expiration_ms: u64) -> bool;
     /// Removes a pending task; false if it was not pending.
     fn cancel(&mut self, id: u64) -> bool;
-    /// Moves the clock to `now_ms`, appending the ids that expired (in firing order) to `fired`.
+    /// Expires everything due by `now_ms`, appending the ids (in firing order) to `fired`. The
+    /// wheel's clock moves only to the buckets it expires (Kafka's `SystemTimer.advanceClock`);
+    /// the heap's moves to `now_ms`'s tick.
     fn advance_into(&mut self, now_ms: u64, fired: &mut Vec<u64>);
     fn current_time(&self) -> u64;
     fn ops(&self) -> OpCounts;

@@ -137,8 +137,9 @@ impl Timer {
         removed
     }
 
-    /// Expires every bucket due by `now_ms`, then moves the finest wheel's clock to `now_ms`
-    /// (`TimingWheel.advanceClock`). Returns the ids that expired, in firing order.
+    /// Expires every bucket due by `now_ms` (see [`expire_due`](Self::expire_due)). Returns the ids
+    /// that expired, in firing order. Like Kafka's `SystemTimer.advanceClock`, the clock moves only
+    /// to the expiration of a bucket taken off the delay queue: with no bucket due it stays put.
     pub fn advance_to(&mut self, now_ms: u64) -> Vec<u64> {
         let mut fired = Vec::new();
         self.advance_into(now_ms, &mut fired);
@@ -327,9 +328,10 @@ impl DelayQueue for Timer {
     fn cancel(&mut self, id: u64) -> bool {
         Timer::cancel(self, id)
     }
+    /// Kafka: `SystemTimer.advanceClock` (the clock follows expired buckets, never `now_ms` itself).
     fn advance_into(&mut self, now_ms: u64, fired: &mut Vec<u64>) {
         self.expire_due(now_ms, fired);
-        self.advance_clock(now_ms);
+        debug_assert!(self.current_time() <= now_ms, "the wheel's clock ran ahead of time");
     }
     fn current_time(&self) -> u64 {
         Timer::current_time(self)

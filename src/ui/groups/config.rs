@@ -33,13 +33,23 @@ const SHOWN: &[(&str, &str)] = &[
     ("lab.producer.records.per.sec", key::GROUPS_CONFIG_PRODUCER),
 ];
 
-/// The property rows; the assignor shows its class without the package (the full name is in the title).
-fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
+/// `[RangeAssignor, CooperativeStickyAssignor]`: the assignor list without packages, by preference.
+fn strategy_list(value: &str) -> String {
+    let names: Vec<&str> = value
+        .split(',')
+        .map(|class| AssignorKind::from_config(class.trim()).map_or(class, |k| k.simple_name()))
+        .collect();
+    format!("[{}]", names.join(", "))
+}
+
+/// The property rows; the assignor list shows its classes without the package (the full names
+/// are in the title).
+fn rows_markup(config: &Config) -> Html {
     let changed: Vec<&str> = config.overrides().into_iter().map(|(n, _)| n).collect();
     let mut out = Html::new();
     for (name, key) in SHOWN {
         let value = config.display(name);
-        let shown = if *name == ASSIGNOR_PROPERTY { assignor.simple_name().to_string() } else { value.clone() };
+        let shown = if *name == ASSIGNOR_PROPERTY { strategy_list(&value) } else { value.clone() };
         let (class, mark) = if changed.contains(name) {
             (
                 "changed",
@@ -68,7 +78,7 @@ fn rows_markup(config: &Config, assignor: AssignorKind) -> Html {
 
 #[component]
 pub fn ConfigPanel(session: Session<GroupLab>) -> impl IntoView {
-    let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config, run.world().assignor())));
+    let rows = Memo::new(move |_| session.with(|run| rows_markup(&run.config)));
     view! {
         <section class="config" aria-labelledby="config-title">
             <h2 id="config-title">{t(key::GROUPS_CONFIG)}</h2>

@@ -18,6 +18,9 @@ const CONFIGS: &[(&str, &str, Unit)] = &[
     ("cleanup.policy", key::LOG_CFG_CLEANUP_POLICY, Unit::Choice(CLEANUP_POLICIES)),
     ("min.cleanable.dirty.ratio", key::LOG_CFG_DIRTY_RATIO, Unit::Choice(DIRTY_RATIO_STEPS)),
     ("delete.retention.ms", key::LOG_CFG_DELETE_RETENTION_MS, Unit::Ms(|s| s.delete_retention_ms)),
+    ("min.compaction.lag.ms", key::LOG_CFG_MIN_COMPACTION_LAG_MS, Unit::Ms(|s| s.min_compaction_lag_ms)),
+    ("max.compaction.lag.ms", key::LOG_CFG_MAX_COMPACTION_LAG_MS, Unit::Ms(|s| s.max_compaction_lag_ms)),
+    ("max.message.bytes", key::LOG_CFG_MAX_MESSAGE_BYTES, Unit::Bytes(|s| i64::from(s.max_message_bytes))),
 ];
 
 /// How a property's value reads beside its box: a size or a duration (read from the typed
@@ -36,7 +39,7 @@ fn readable(unit: Unit, settings: &LogSettings) -> String {
         Unit::Choice(_) => return String::new(),
     };
     match value {
-        -1 => t(key::LOG_CFG_UNLIMITED).to_string(),
+        -1 | i64::MAX => t(key::LOG_CFG_UNLIMITED).to_string(),
         n if is_bytes && n >= 1024 => bytes(n as u64),
         n if !is_bytes && n >= 1000 => duration(n),
         _ => String::new(),

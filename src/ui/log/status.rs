@@ -53,7 +53,11 @@ fn retention_lines(r: &RetentionView, log_start_offset: i64) -> (String, String,
 fn cleaner_and_reader(lab: &LogLab) -> Html {
     let mut html = Html::new();
     if let Some(c) = lab.last_cleaner_check() {
-        let verdict = t(if c.will_clean { key::LOG_CLEAN_WILL } else { key::LOG_CLEAN_WONT });
+        let verdict = t(match (c.will_clean, c.dirty_ratio > lab.log().settings().min_cleanable_dirty_ratio) {
+            (true, true) => key::LOG_CLEAN_WILL,
+            (true, false) => key::LOG_CLEAN_FORCED,
+            (false, _) => key::LOG_CLEAN_WONT,
+        });
         let text = tf(
             key::LOG_CLEAN_CHECK,
             &[

@@ -92,21 +92,23 @@ fn boxes(cluster: &Cluster, prev: Option<&Vec<BrokerBox>>) -> Vec<BrokerBox> {
                 .map(|p| {
                     let role = role_of(p, b.id);
                     let old = before.and_then(|x| x.tiles.iter().find(|t| t.partition == p.partition));
-                    let grew = old.map_or(0, |t| (p.log_end_offset - t.leo).max(0));
+                    let leo = p.log_end_offset_of(b.id);
+                    let grew = old.map_or(0, |t| (leo - t.leo).max(0));
                     Tile {
                         partition: p.partition,
                         role,
-                        leo: p.log_end_offset,
-                        shows_leo: role == Role::Leader || (role == Role::Follower && b.alive),
+                        leo,
+                        shows_leo: role == Role::Leader || b.serving,
                         changed: old.is_some_and(|t| t.role != role),
                         arrived: if role == Role::Leader { grew } else { 0 },
                     }
                 })
                 .collect();
-            let state = match (b.alive, b.fenced) {
-                (true, _) => (key::OVERVIEW_BROKER_RUNNING, "up"),
-                (false, false) => (key::OVERVIEW_BROKER_CRASHED, "crashed"),
-                (false, true) => (key::OVERVIEW_BROKER_FENCED, "fenced"),
+            let state = match (b.alive, b.fenced, b.serving) {
+                (true, _, true) => (key::OVERVIEW_BROKER_RUNNING, "up"),
+                (true, _, false) => (key::OVERVIEW_BROKER_STARTING, "up"),
+                (false, false, _) => (key::OVERVIEW_BROKER_CRASHED, "crashed"),
+                (false, true, _) => (key::OVERVIEW_BROKER_FENCED, "fenced"),
             };
             BrokerBox { id: b.id, alive: b.alive, state, tiles }
         })

@@ -25,7 +25,7 @@ enum Story {
     Order,
     /// Load per partition and the hot key.
     Load,
-    /// Records without key and the sticky partitioner's batches.
+    /// Records without key and the sticky partitioner's batches (with a slow broker, too).
     Sticky,
 }
 
@@ -33,7 +33,7 @@ fn story_of(preset: Option<&str>) -> Story {
     match preset {
         Some("cliente-42" | "orderid-6-12") => Story::Order,
         Some("megacorp") => Story::Load,
-        Some(id) if id.starts_with("sticky") => Story::Sticky,
+        Some(id) if id.starts_with("sticky") || id.starts_with("adaptive") => Story::Sticky,
         _ => Story::Keys,
     }
 }

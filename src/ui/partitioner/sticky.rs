@@ -50,6 +50,7 @@ pub fn StickyPanel(session: Session<Partitioner>) -> impl IntoView {
                     ("batch", &s.batch_size_bytes.to_string()),
                     ("linger", &s.linger_ms.to_string()),
                     ("adaptive", &s.adaptive_partitioning_enable.to_string()),
+                    ("timeout", &s.availability_timeout_ms.to_string()),
                     ("value", &s.value_bytes.to_string()),
                 ],
             )

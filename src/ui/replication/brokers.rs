@@ -336,6 +336,8 @@ fn ControllerCard(session: Session<Replication>) -> impl IntoView {
                     on:change=move |_| session.command(Command::SetUncleanElection(!unclean.get_untracked()))/>
                 "unclean."<wbr/>"leader."<wbr/>"election."<wbr/>"enable"
             </label>
+            <button data-testid="elect-unclean" title=t(key::REPLICATION_ELECT_UNCLEAN_HINT)
+                on:click=move |_| session.command(Command::ElectUncleanLeader)>{t(key::REPLICATION_ELECT_UNCLEAN)}</button>
         </article>
     }
 }

@@ -6,7 +6,7 @@ use super::brokers::acks_text;
 use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
-use crate::model::replication::{Replication, Settings};
+use crate::model::replication::{FetchProtocol, Replication, Settings};
 use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
@@ -65,6 +65,10 @@ pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
 fn config_rows(s: &Settings, unclean: bool) -> Vec<(&'static str, String)> {
     let epoch =
         if s.leader_epoch_enabled { t(key::REPLICATION_CONFIG_EPOCH_ON) } else { t(key::REPLICATION_CONFIG_EPOCH_OFF) };
+    let protocol = match s.fetch_protocol {
+        FetchProtocol::DivergingEpoch => t(key::REPLICATION_CONFIG_PROTOCOL_DIVERGING),
+        FetchProtocol::OffsetsForLeaderEpoch => t(key::REPLICATION_CONFIG_PROTOCOL_OFFSETS),
+    };
     vec![
         ("acks", acks_text(s.acks).to_string()),
         ("min.insync.replicas", s.min_insync_replicas.to_string()),
@@ -72,6 +76,7 @@ fn config_rows(s: &Settings, unclean: bool) -> Vec<(&'static str, String)> {
         ("unclean.leader.election.enable", unclean.to_string()),
         ("replica.lag.time.max.ms", s.replica_lag_time_max_ms.to_string()),
         ("lab.leader.epoch.enabled", epoch.to_string()),
+        ("lab.fetch.protocol", protocol.to_string()),
         ("enable.idempotence", s.idempotence.to_string()),
         ("replica.fetch.wait.max.ms", s.replica_fetch_wait_max_ms.to_string()),
         ("lab.network.delay.ms", s.network_delay_ms.to_string()),

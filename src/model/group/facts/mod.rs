@@ -26,6 +26,8 @@ pub enum RebalanceReason {
     UpdatedMetadata { member_id: String },
     /// A member left or was expelled.
     MemberRemoved { member_id: String },
+    /// The leader rejoined in Stable (Kafka rebalances: the leader may see metadata the others don't).
+    LeaderRejoined { member_id: String },
     /// Members that did not send SyncGroup in time were removed.
     SyncTimeout,
 }
@@ -63,6 +65,12 @@ pub enum CoordinatorFact {
     JoinFromUnknownMember { member_id: String },
     /// KIP-345: a static member came back and took over its old member id's place.
     StaticMemberReplaced { instance_id: String, old_member_id: String, new_member_id: String },
+    /// KIP-394: a new dynamic member got a member id and must rejoin with it (MEMBER_ID_REQUIRED).
+    MemberIdRequired { member_id: String, state: GroupState },
+    /// The JoinGroup's session timeout is outside the broker's range (INVALID_SESSION_TIMEOUT).
+    SessionTimeoutRefused { session_timeout_ms: u64, min_ms: u64, max_ms: u64 },
+    /// KIP-345: a static member that did not rejoin stays in the group until its session expires.
+    StaticMemberKept { member_id: String },
     /// The coordinator received a JoinGroup in `state`.
     JoinReceived { member_id: String, state: GroupState },
     /// The coordinator starts a rebalance.
@@ -109,6 +117,8 @@ pub enum MemberFact {
     PollTimeoutExpired { max_poll_interval_ms: u64, dynamic: bool },
     /// A poison pill failed processing: the member seeks back to it.
     PoisonPillFailed { partition: u32, offset: i64 },
+    /// A JoinGroup failed with a fatal error: `poll()` throws and the consumer stops.
+    JoinFailed { error: ErrorCode },
     /// An OffsetCommit response carried an error (CommitFailedException).
     CommitFailed { error: ErrorCode },
     /// No committed offset: `auto.offset.reset=latest` starts at the log end.
@@ -139,7 +149,9 @@ pub enum TopicFact {
 /// Why the lab refuses a config or a command.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Refusal {
-    /// `heartbeat.interval.ms` ≥ `session.timeout.ms`.
+    /// `heartbeat.interval.ms` ≥ `session.timeout.ms`: the consumer cannot be built (Kafka's
+    /// `Heartbeat` constructor throws IllegalArgumentException). The range of session.timeout.ms
+    /// is the coordinator's to check, at JoinGroup.
     HeartbeatNotBelowSession { heartbeat_interval_ms: u64, session_timeout_ms: u64 },
     /// No member has this index.
     NoSuchMember { index: u32, members: u32 },
@@ -165,7 +177,7 @@ pub enum Refusal {
 
 crate::messages! {
     pub REFUSAL_KEYS;
-    HEARTBEAT_SESSION = "groups.refusal.heartbeat" => "heartbeat.interval.ms must be set lower than session.timeout.ms";
+    HEARTBEAT_SESSION = "groups.refusal.heartbeat" => "Heartbeat must be set lower than the session timeout";
     NO_SUCH_MEMBER = "groups.refusal.no_member" => "There is no member C{index}: this group has C1 to C{members}.";
     NOT_RUNNING = "groups.refusal.not_running" => "C{index} is not running.";
     ALREADY_RUNNING = "groups.refusal.running" => "C{index} is already running.";

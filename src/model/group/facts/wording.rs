@@ -13,12 +13,19 @@ crate::messages! {
     JOIN_UNKNOWN = "groups.fact.join.unknown" => "JoinGroup from unknown member {member}: UNKNOWN_MEMBER_ID";
     STATIC_REPLACED = "groups.fact.static.replaced" =>
         "static member {instance} rejoined: replacing member id {old} with {new}";
+    MEMBER_ID_REQUIRED = "groups.fact.join.member_id" =>
+        "JoinGroup without a member id in state {state}: created member id {member} and answered MEMBER_ID_REQUIRED, asking the member to rejoin with it";
+    SESSION_REFUSED = "groups.fact.session.refused" =>
+        "JoinGroup with session.timeout.ms={timeout} answered INVALID_SESSION_TIMEOUT: the broker allows group.min.session.timeout.ms={min} to group.max.session.timeout.ms={max}";
+    STATIC_KEPT = "groups.fact.join.static.kept" =>
+        "static member {member} did not rejoin: it stays in the new generation, partitions included, until its session expires or its SyncGroup is overdue";
     JOIN_RECEIVED = "groups.fact.join" => "JoinGroup from {member} (state {state})";
     PREPARING = "groups.fact.preparing" =>
         "Preparing to rebalance group {group} in state {state} with old generation {generation} (reason: {reason})";
     REASON_NEW = "groups.fact.reason.new" => "Adding new member {member}";
     REASON_UPDATE = "groups.fact.reason.update" => "Updating metadata for member {member}";
     REASON_REMOVED = "groups.fact.reason.removed" => "removing member {member}";
+    REASON_LEADER = "groups.fact.reason.leader" => "Leader {member} re-joining group during Stable";
     REASON_SYNC = "groups.fact.reason.sync" => "members removed after the sync timeout";
     JOIN_TIMEOUT = "groups.fact.join.timeout" =>
         "member {member} did not rejoin within the rebalance timeout (max.poll.interval.ms); removing it";
@@ -45,6 +52,8 @@ crate::messages! {
         "onPartitionsRevoked({partitions}): cooperative protocol revokes only these, then rejoins";
     POISON_FAILED = "groups.fact.poison.failed" =>
         "processing {partition} offset {offset} failed (poison pill): seeking back to {offset}, the partition is stuck";
+    JOIN_FAILED = "groups.fact.join.failed" =>
+        "JoinGroup failed due to fatal error: {error}; poll() throws and the consumer stops";
     COMMIT_FAILED = "groups.fact.commit.failed" =>
         "commit failed with {error} (CommitFailedException: the group has already rebalanced and assigned the \
          partitions to another member)";
@@ -119,6 +128,7 @@ impl RebalanceReason {
             RebalanceReason::NewMember { member_id } => Message::new(REASON_NEW).with("member", id(member_id)),
             RebalanceReason::UpdatedMetadata { member_id } => Message::new(REASON_UPDATE).with("member", id(member_id)),
             RebalanceReason::MemberRemoved { member_id } => Message::new(REASON_REMOVED).with("member", id(member_id)),
+            RebalanceReason::LeaderRejoined { member_id } => Message::new(REASON_LEADER).with("member", id(member_id)),
             RebalanceReason::SyncTimeout => Message::new(REASON_SYNC),
         }
     }
@@ -156,6 +166,16 @@ impl Describe for CoordinatorFact {
                     .with("old", id(old_member_id))
                     .with("new", id(new_member_id))
             }
+            CoordinatorFact::MemberIdRequired { member_id, state: s } => {
+                Message::new(MEMBER_ID_REQUIRED).with("member", id(member_id)).with("state", state(*s))
+            }
+            CoordinatorFact::SessionTimeoutRefused { session_timeout_ms, min_ms, max_ms } => {
+                Message::new(SESSION_REFUSED)
+                    .with("timeout", Arg::int(*session_timeout_ms))
+                    .with("min", Arg::int(*min_ms))
+                    .with("max", Arg::int(*max_ms))
+            }
+            CoordinatorFact::StaticMemberKept { member_id } => Message::new(STATIC_KEPT).with("member", id(member_id)),
             CoordinatorFact::JoinReceived { member_id, state: s } => {
                 Message::new(JOIN_RECEIVED).with("member", id(member_id)).with("state", state(*s))
             }
@@ -234,6 +254,7 @@ impl Describe for MemberFact {
             MemberFact::PoisonPillFailed { partition, offset } => Message::new(POISON_FAILED)
                 .with("partition", partition_arg(*partition))
                 .with("offset", Arg::int(*offset)),
+            MemberFact::JoinFailed { error: e } => Message::new(JOIN_FAILED).with("error", error(*e)),
             MemberFact::CommitFailed { error: e } => Message::new(COMMIT_FAILED).with("error", error(*e)),
             MemberFact::ResetToLatest { partition, offset } => Message::new(RESET_LATEST)
                 .with("partition", partition_arg(*partition))

@@ -96,13 +96,15 @@ crate::messages! {
     LAB3_QUESTION = "replication.story.lab3.question" =>
         "Lab 3: the only replica in the ISR dies and an out-of-sync one comes back. Availability or data?";
     LAB3_WATCH = "replication.story.lab3.watch" =>
-        "Watch the partition stay offline until unclean.leader.election.enable is switched on.";
+        "Watch the partition stay offline, even once unclean.leader.election.enable is switched on, until an unclean election is run.";
     LAB3_INTRO = "replication.story.lab3.intro" =>
         "min.insync.replicas=1, unclean elections off. broker-2 and broker-3 are down and out of the ISR; broker-1 alone takes the {sent, plural, one {record} other {# records}} just sent, then dies too.";
     LAB3_STAYS = "replication.story.lab3.stays" =>
         "broker-2 is back, but outside the ISR: with unclean elections off the partition stays offline. No data lost, nothing writable.";
+    LAB3_CONFIG = "replication.story.lab3.config" =>
+        "unclean.leader.election.enable=true, yet still offline: KRaft's controller elects uncleanly only at its next check (unclean.leader.election.interval.ms={interval}), so the lab runs kafka-leader-election --election-type unclean.";
     LAB3_ANSWER = "replication.story.lab3.answer" =>
-        "offline for {offline} until unclean.leader.election.enable=true; then {ledger}";
+        "offline for {offline} until the unclean election; then {ledger}";
 
     KIP_LOSS_QUESTION = "replication.story.kip101_loss.question" =>
         "A follower restarts just before the leader dies: does the last acknowledged record survive?";
@@ -116,6 +118,10 @@ crate::messages! {
         "{broker} restarts; without leader epochs it truncates to its own HW: LEO {from} → {to}. The acknowledged record is gone from it.";
     KIP_ASKS = "replication.story.kip101_loss.asks" =>
         "broker-2 restarts; with leader epochs it does not truncate to its HW (LEO {leo}, HW {hw}) but asks the leader where its epoch ends (OffsetsForLeaderEpoch).";
+    KIP_FETCHES = "replication.story.kip101_loss.fetches" =>
+        "broker-2 restarts; with leader epochs it does not truncate to its HW (LEO {leo}, HW {hw}): it fetches from its LEO with the epoch of its last record (lastFetchedEpoch), and the leader answers divergingEpoch only if its log went another way.";
+    KIP_NO_DIVERGENCE = "replication.story.kip101_loss.no_divergence" =>
+        "broker-1 comes back and fetches with lastFetchedEpoch=0 too: on the leader epoch 0 ends at offset {end}, not before its fetch offset, so no divergingEpoch and nothing to truncate.";
     KIP_NOTHING = "replication.story.kip101_loss.nothing" =>
         "broker-1 comes back and asks too: epoch 0 ends at offset {end}, nothing to truncate.";
     KIP_OFF_ANSWER = "replication.story.kip101_loss.off_answer" =>
@@ -135,6 +141,8 @@ crate::messages! {
         "broker-1 returns with LEO {leo}, HW {hw}: truncating to its HW removes nothing, so offset 1 holds a different record on each replica.";
     DIV_ON_FIXED = "replication.story.divergence.on_fixed" =>
         "broker-1 asks OffsetsForLeaderEpoch: epoch 0 ends at offset {end}, so it truncates to {to} and copies the new leader's record. The logs agree again.";
+    DIV_ON_DIVERGING = "replication.story.divergence.on_diverging" =>
+        "broker-1 fetches with lastFetchedEpoch=0; the leader answers divergingEpoch: epoch 0 ends at offset {end}, so broker-1 truncates to {to} and copies the new leader's record. The logs agree again.";
     DIV_SPLIT = "replication.story.divergence.split" =>
         "the replicas disagree at {count, plural, one {offset} other {offsets}} {offsets}, and both count as in sync; {ledger}";
     DIV_FIXED = "replication.story.divergence.fixed" =>

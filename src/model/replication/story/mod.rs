@@ -51,6 +51,9 @@ impl Salient for Fact {
             | Fact::BrokerUnfenced { .. }
             | Fact::StaysOffline
             | Fact::UncleanElectionSet { .. }
+            | Fact::UncleanCheck { .. }
+            | Fact::ElectLeadersRequested
+            | Fact::ElectLeadersFailed { .. }
             | Fact::AlterPartitionIneligible { .. }
             | Fact::AlterPartitionAccepted { .. }
             | Fact::BecameLeader { .. }

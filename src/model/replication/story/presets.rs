@@ -4,7 +4,7 @@
 use super::keys::*;
 use super::say::*;
 use crate::model::kernel::{Arg, Message, Moment, Sim};
-use crate::model::replication::Replication;
+use crate::model::replication::{FetchProtocol, Replication};
 use crate::model::story::{Beat, Cue, Say, Story};
 
 type S = Sim<Replication>;
@@ -133,6 +133,9 @@ const LAB3_BEATS: &[Beat<Replication>] = &[
     beat(Cue::Nth(Moment::Fault, 3), crashed),
     beat(Cue::Nth(Moment::Election, 1), offline),
     beat(Cue::At(8), |_| Message::new(LAB3_STAYS)),
+    beat(Cue::At(10), |sim| {
+        Message::new(LAB3_CONFIG).with("interval", Arg::Duration(settings(sim).unclean_election_interval_ms))
+    }),
     beat(Cue::Nth(Moment::Election, 2), unclean),
 ];
 
@@ -154,12 +157,29 @@ const KIP_OFF_BEATS: &[Beat<Replication>] = &[
     beat(Cue::Nth(Moment::Deletion, 2), truncated),
 ];
 
+fn diverging_epoch(sim: &S) -> bool {
+    settings(sim).fetch_protocol == FetchProtocol::DivergingEpoch
+}
+
+/// The restarted follower keeps its log: it fetches with lastFetchedEpoch (4.x) or asks first.
+fn kip_keeps(sim: &S) -> Message {
+    replica_figures(sim, if diverging_epoch(sim) { KIP_FETCHES } else { KIP_ASKS }, 2)
+}
+
+/// The old leader comes back: nothing to truncate, by either protocol.
+fn kip_nothing(sim: &S) -> Message {
+    if diverging_epoch(sim) {
+        return Message::new(KIP_NO_DIVERGENCE).with("end", Arg::int(leader_epoch_end(sim, 0)));
+    }
+    Message::new(KIP_NOTHING).with("end", Arg::int(epoch_end(sim)))
+}
+
 const KIP_ON_BEATS: &[Beat<Replication>] = &[
     beat(Cue::Start, kip_intro),
     beat(Cue::At(4), kip_acked),
-    beat(Cue::Nth(Moment::Fault, 2), |sim| replica_figures(sim, KIP_ASKS, 2)),
+    beat(Cue::Nth(Moment::Fault, 2), kip_keeps),
     beat(Cue::Nth(Moment::Election, 1), elected),
-    beat(Cue::Nth(Moment::IsrExpand, 1), |sim| Message::new(KIP_NOTHING).with("end", Arg::int(epoch_end(sim)))),
+    beat(Cue::Nth(Moment::IsrExpand, 1), kip_nothing),
 ];
 
 fn kip_answer(sim: &S) -> Message {
@@ -182,7 +202,8 @@ const DIV_ON_BEATS: &[Beat<Replication>] = &[
     beat(Cue::At(9), |_| Message::new(DIV_NEW)),
     beat(Cue::Nth(Moment::Deletion, 1), |sim| {
         let to = last_truncation(sim).map_or(0, |(_, t)| t.to_offset);
-        Message::new(DIV_ON_FIXED).with("end", Arg::int(epoch_end(sim))).with("to", Arg::int(to))
+        let key = if diverging_epoch(sim) { DIV_ON_DIVERGING } else { DIV_ON_FIXED };
+        Message::new(key).with("end", Arg::int(epoch_end(sim))).with("to", Arg::int(to))
     }),
 ];
 

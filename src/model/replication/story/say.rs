@@ -3,7 +3,7 @@
 
 use super::keys::*;
 use crate::model::kernel::{Actor, Arg, Describe, LogEntry, Message, Sim};
-use crate::model::replication::{join, Fact, ReplicaView, Replication, Truncation};
+use crate::model::replication::{join, Fact, ReplicaView, Replication, Truncation, TruncationCause};
 
 type S = Sim<Replication>;
 
@@ -171,11 +171,22 @@ pub(super) fn epoch_end(sim: &S) -> i64 {
         .rev()
         .find_map(|e| match e.fact {
             Fact::Truncated {
-                cause: crate::model::replication::TruncationCause::EpochEnds { end_offset, .. }, ..
+                cause:
+                    TruncationCause::EpochEnds { end_offset, .. } | TruncationCause::DivergingEpoch { end_offset, .. },
+                ..
             } => Some(end_offset),
             _ => None,
         })
         .unwrap_or(0)
+}
+
+/// Where `epoch` ends in the current leader's log (what a divergingEpoch check compares with).
+pub(super) fn leader_epoch_end(sim: &S, epoch: i32) -> i64 {
+    let partition = sim.world().partition();
+    partition.leader().map_or(0, |leader| {
+        let log = &partition.replica(leader).log;
+        log.epochs().end_offset_for(epoch, log.log_end_offset()).end_offset
+    })
 }
 
 /// The live figures of the scene's default: the leader's LEO and HW, the ISR, the ledger.

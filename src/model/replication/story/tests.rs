@@ -92,10 +92,7 @@ fn min_isr_1_loses_the_records_only_broker_1_had_in_its_page_cache_and_min_isr_2
 #[test]
 fn lab3_waits_offline_until_unclean_elections_are_switched_on_then_loses_the_burst() {
     let (_, answer) = answer_at_outcome("lab3-unclean");
-    assert_eq!(
-        answer,
-        "offline for 11 s until unclean.leader.election.enable=true; then acked and lost: 1,000 of 1,000 (#1–#1000)"
-    );
+    assert_eq!(answer, "offline for 16 s until the unclean election; then acked and lost: 1,000 of 1,000 (#1–#1000)");
 }
 
 #[test]
@@ -155,4 +152,22 @@ fn a_preset_that_already_produces_gets_no_workload() {
     assert_eq!(Replication::workload(run("hw-leo-steps").history.current()), None);
     let produce = Command::Produce { records: 1 };
     assert_eq!(Replication::encode_command(&produce), "produce-1");
+}
+
+/// The position of a preset's first key moment of `moment`.
+fn first(r: &Run<Replication>, moment: Moment) -> usize {
+    r.history.marks().find(|(_, m)| m.moment == moment).map(|(p, _)| p).expect("the moment happens")
+}
+
+// Kafka: AbstractFetcherThread.truncateOnFetchResponse (4.x) against maybeTruncate (0.11–2.6).
+#[test]
+fn kip101_captions_tell_the_4x_fetch_with_its_diverging_epoch() {
+    let mut r = run("kip101-divergence-epoch-on");
+    let at = first(&r, Moment::Deletion);
+    let cut = caption_at(&mut r, "kip101-divergence-epoch-on", at);
+    assert!(cut.starts_with("broker-1 fetches with lastFetchedEpoch=0; the leader answers divergingEpoch: epoch 0 ends at offset 1, so broker-1 truncates to 1"), "{cut}");
+    let mut r = run("kip101-loss-epoch-on");
+    let at = first(&r, Moment::IsrExpand);
+    let back = caption_at(&mut r, "kip101-loss-epoch-on", at);
+    assert!(back.contains("on the leader epoch 0 ends at offset 4, not before its fetch offset"), "{back}");
 }
