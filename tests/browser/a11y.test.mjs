@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 // Accessibility: axe-core (node_modules/axe-core, pinned in package.json) finds no serious or
 // critical violation on any scene — at the start, at a preset's key moment (`]` twice), in embed
 // mode, at the end of the preset in the dark theme (the system's, as the lab follows it) — nor
@@ -38,7 +39,8 @@ async function open(url, colorScheme = "light") {
 
 /** The serious and critical violations axe finds on the page, one readable line each. */
 async function audit(page, name) {
-  await page.addScriptTag({ path: AXE });
+  // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays in force.
+  await page.evaluate(readFileSync(AXE, "utf8"));
   // No transition may be half-way (a colour fading in would be measured mid-fade).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5000 }).catch(() => {});
   const violations = await page.evaluate(async () => {
