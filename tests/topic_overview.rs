@@ -230,3 +230,17 @@ fn replication_factor_above_the_broker_count_is_rejected_like_kafka() {
     let err = Run::<Cluster>::new(1, &[("replication.factor".into(), "5".into())]).unwrap_err().to_string();
     assert_eq!(err, "The target replication factor of 5 cannot be reached because only 3 broker(s) are registered.");
 }
+
+// Kafka: KafkaProducer.configureDeliveryTimeout — a delivery.timeout.ms the user set below
+// linger.ms + request.timeout.ms (5 + 30000 by default) is a ConfigException; at or above it runs.
+#[test]
+fn an_explicit_delivery_timeout_below_linger_plus_request_timeout_is_refused() {
+    let with = |ms: &str| Run::<Cluster>::new(1, &[("delivery.timeout.ms".into(), ms.into())]);
+    let err = with("30004").unwrap_err().to_string();
+    assert!(
+        err.starts_with("delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms"),
+        "{err}"
+    );
+    assert!(err.contains("30004 < 5 + 30000"), "{err}");
+    assert!(with("30005").is_ok(), "the smallest value Kafka accepts runs");
+}

@@ -200,7 +200,17 @@ pub enum Refusal {
     },
     /// A fault this scene does not model (only crash and restart of a broker).
     FaultNotModelled,
+    /// Kafka's ConfigException: an explicit `delivery.timeout.ms` below `linger.ms +
+    /// request.timeout.ms` (both at Kafka's defaults here). A default one would be raised instead,
+    /// but the default, 120000, is never below them.
+    DeliveryTimeoutTooSmall {
+        delivery_timeout_ms: u64,
+    },
 }
+
+/// Kafka 4.0's producer defaults, which this scene does not change.
+pub const LINGER_MS: u64 = 5;
+pub const REQUEST_TIMEOUT_MS: u64 = 30_000;
 
 crate::messages! {
     pub REFUSAL_KEYS;
@@ -210,6 +220,8 @@ crate::messages! {
     ALREADY_RUNNING = "overview.refusal.running" => "broker-{id} is already running.";
     PRODUCE_COUNT = "overview.refusal.produce" => "Produce takes 1 to 10000 records, not {records}.";
     FAULT_NOT_MODELLED = "overview.refusal.fault" => "This scene can crash and restart brokers only.";
+    DELIVERY_TOO_SMALL = "overview.refusal.delivery" =>
+        "{kafka} (here {delivery} < {linger} + {request}: linger.ms and request.timeout.ms keep Kafka's defaults in this scene)";
 }
 
 impl Describe for Refusal {
@@ -229,6 +241,15 @@ impl Describe for Refusal {
             Refusal::AlreadyRunning { id } => Message::new(ALREADY_RUNNING).with("id", Arg::int(id)),
             Refusal::ProduceCount { records } => Message::new(PRODUCE_COUNT).with("records", Arg::int(records)),
             Refusal::FaultNotModelled => Message::new(FAULT_NOT_MODELLED),
+            // Kafka: KafkaProducer.configureDeliveryTimeout (only a value the user set is refused).
+            Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms } => Message::new(DELIVERY_TOO_SMALL)
+                .with(
+                    "kafka",
+                    Arg::kafka("delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms"),
+                )
+                .with("delivery", Arg::int(delivery_timeout_ms))
+                .with("linger", Arg::int(LINGER_MS))
+                .with("request", Arg::int(REQUEST_TIMEOUT_MS)),
         }
     }
 }

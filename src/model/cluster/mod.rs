@@ -184,6 +184,9 @@ impl Cluster {
                 brokers: settings.brokers,
             });
         }
+        if settings.delivery_timeout_ms < facts::LINGER_MS + facts::REQUEST_TIMEOUT_MS {
+            return Err(Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms: settings.delivery_timeout_ms });
+        }
         let brokers = (1..=settings.brokers).map(Broker::new).collect();
         Ok(Self {
             settings,
