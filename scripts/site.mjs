@@ -82,7 +82,7 @@ function headTags(prefix, assets) {
 const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
 
 /** The page's policy: its own origin only, the bootstrap script by its hash, no inline style
- * sheets (inline `style` attributes stay: the views position bars and marks with them). */
+ * (the views' `data-style` is applied through the CSSOM, see RESTYLE). */
 function policy(scripts, styles = []) {
   const digest = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
   const hashes = scripts.map(digest);
@@ -90,7 +90,6 @@ function policy(scripts, styles = []) {
     "default-src 'self'",
     ["script-src 'self'", ...hashes, "'wasm-unsafe-eval'"].join(" "),
     ["style-src 'self'", ...styles.map(digest)].join(" "),
-    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",
     "base-uri 'none'",
@@ -129,11 +128,24 @@ function page({ root, title, head, script }) {
 `;
 }
 
-// Every page's first lines: when the module stops (a panic aborts it; running out of memory
+// Every page's first lines. RESTYLE: the policy refuses `style` attributes, so the views write
+// `data-style` (bar widths, positions, grid sizes) and the page applies it through the CSSOM,
+// which the policy allows, before the next paint. Then, when the module stops (a panic aborts it; running out of memory
 // aborts it without any hook) or cannot start, an overlay says so and offers the same scene
 // with its defaults (the link without a=, c=, t=) instead of a blank page. The texts are the
 // ones the app left on <html> in its language; English before it ever ran.
 const GUARD = `
+const restyle = (el) => { el.style.cssText = el.getAttribute("data-style") ?? ""; };
+new MutationObserver((records) => {
+  for (const record of records) {
+    if (record.type === "attributes") restyle(record.target);
+    else for (const node of record.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      if (node.hasAttribute("data-style")) restyle(node);
+      for (const el of node.querySelectorAll("[data-style]")) restyle(el);
+    }
+  }
+}).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-style"] });
 const failed = (error) => {
   if (document.getElementById("panic-overlay")) return;
   const data = document.documentElement.dataset;

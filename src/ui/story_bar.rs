@@ -66,7 +66,7 @@ pub fn Markers(shell: Shell, tape_len: Memo<usize>) -> impl IntoView {
                         // Out of the Tab order (the keys [ and ] reach every marker, and the caption
                         // then says what happened), so the transport stays a few Tab stops long.
                         <button class="marker" data-moment=m.kind data-position=position.to_string()
-                            style=left data-label=m.label.clone() aria-label=m.label tabindex="-1"
+                            data-style=left data-label=m.label.clone() aria-label=m.label tabindex="-1"
                             on:click=move |_| shell.seek(position)></button>
                     }
                 }/>

@@ -78,7 +78,7 @@ pub fn Lanes(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> imp
             <h3 id="lanes-title">{tf(key::GROUPS_LANES, &[("seconds", &seconds)])}</h3>
             <Markup html=shown host=Host::Ul class="groups-key" label=Signal::derive(|| t(key::GROUPS_LEGEND_ARIA).to_string())/>
         </div>
-        <div class="lanes-grid" style=rows>
+        <div class="lanes-grid" data-style=rows>
             <LaneLabels cards=cards selected=selected/>
             <div class="lanes-plot" node_ref=cell>
                 <svg class=svg_class viewBox=view_box role="img" aria-label=t(key::GROUPS_TIMELINE_ARIA) data-testid="timeline">

@@ -86,7 +86,7 @@ fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<L
             let left = percent(f64::from(tick.position), size);
             html!(
                 html,
-                "<div class=\"log-tick\" style=\"left:{}%\" title=\"{} → {}\"></div>",
+                "<div class=\"log-tick\" data-style=\"left:{}%\" title=\"{} → {}\"></div>",
                 fixed(left, 3),
                 tick.offset,
                 tick.position
@@ -95,7 +95,12 @@ fn ByteBar(session: Session<LogLab>, file: SegmentFileView, marks: Memo<Option<L
         if let Some(m) = marks.get().filter(|m| m.segment == base) {
             let left = percent(f64::from(m.entry.1), size);
             let width = (percent(f64::from(m.found_position + m.found_size), size) - left).max(0.4);
-            html!(html, "<div class=\"log-scan\" style=\"left:{}%;width:{}%\"></div>", fixed(left, 3), fixed(width, 3));
+            html!(
+                html,
+                "<div class=\"log-scan\" data-style=\"left:{}%;width:{}%\"></div>",
+                fixed(left, 3),
+                fixed(width, 3)
+            );
         }
         html
     });

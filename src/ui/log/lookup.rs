@@ -88,7 +88,7 @@ fn steps_html(summary: &str, steps: &[String]) -> Html {
         .enumerate()
         .map(|(i, text)| {
             html!(
-                "<li class=\"log-step\" style=\"--step:{}\"><span class=\"log-step-n\">{}.</span> {}</li>",
+                "<li class=\"log-step\" data-style=\"--step:{}\"><span class=\"log-step-n\">{}.</span> {}</li>",
                 i + 1,
                 i + 1,
                 text

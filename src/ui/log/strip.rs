@@ -215,7 +215,7 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
         let end = end();
         let focused = focus.base.get();
         let gone = percent(offsets.get().log_start_offset as f64, end);
-        let mut html = html!("<div class=\"log-gone\" style=\"width:{}%\"></div>", fixed(gone, 3));
+        let mut html = html!("<div class=\"log-gone\" data-style=\"width:{}%\"></div>", fixed(gone, 3));
         for (i, f) in files.get().iter().filter(|f| !f.deleted).enumerate() {
             let left = percent(f.base_offset as f64, end);
             let width = (percent(f.next_offset as f64, end) - left).max(0.15);
@@ -223,7 +223,7 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
             let selected = if f.base_offset == focused { " selected" } else { "" };
             html!(
                 html,
-                "<div class=\"log-block{}{}\" style=\"left:{}%;width:{}%\"></div>",
+                "<div class=\"log-block{}{}\" data-style=\"left:{}%;width:{}%\"></div>",
                 odd,
                 selected,
                 fixed(left, 3),
@@ -239,8 +239,8 @@ fn OffsetAxis(files: Memo<Vec<SegmentFileView>>, offsets: Memo<OffsetsView>, foc
     view! {
         <div class="log-axis" aria-hidden="true">
             <Markup html=blocks/>
-            <div class="log-mark start" style=move || marker(offsets.get().log_start_offset)>{t(key::LOG_AXIS_START)}</div>
-            <div class="log-mark end" style=move || marker(offsets.get().log_end_offset)>{t(key::LOG_AXIS_END)}</div>
+            <div class="log-mark start" data-style=move || marker(offsets.get().log_start_offset)>{t(key::LOG_AXIS_START)}</div>
+            <div class="log-mark end" data-style=move || marker(offsets.get().log_end_offset)>{t(key::LOG_AXIS_END)}</div>
         </div>
         <dl class="stats log-offsets">
             <div class="figure"><dt>{t(key::LOG_OFFSETS_START)}</dt><dd class="num" data-testid="log-start-offset">{move || offsets.get().log_start_offset}</dd></div>

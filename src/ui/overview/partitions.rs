@@ -96,7 +96,7 @@ fn partition_row(p: PartitionView, brokers: &[u32], max_leo: i64) -> impl IntoVi
             {cells}
             <td class="leo">
                 <div class="leo-cell">
-                    <div class="bar"><div class="fill" style=width></div></div>
+                    <div class="bar"><div class="fill" data-style=width></div></div>
                     <span class="num" data-testid="leo">{p.log_end_offset}</span>
                 </div>
                 {offline.then(|| view! { <span class="badge">{t(key::OVERVIEW_OFFLINE)}</span> })}

@@ -134,7 +134,7 @@ pub fn Picture(session: Session<Cluster>) -> impl IntoView {
         <section class="ov-picture" aria-labelledby="brokers-title">
             <h2 id="brokers-title" class="sr-only">{t(key::OVERVIEW_BROKERS)}</h2>
             <Producer session=session/>
-            <ul class="ov-brokers" role="list" style=move || format!("--n: {}", ids.with(Vec::len).max(1))>
+            <ul class="ov-brokers" role="list" data-style=move || format!("--n: {}", ids.with(Vec::len).max(1))>
                 <For each=move || ids.get() key=|id| *id
                     children=move |id| view! { <BrokerBoxView id=id all=all session=session/> }/>
             </ul>

@@ -133,8 +133,8 @@ fn load_row(l: PartitionLoadView, max: u64) -> impl IntoView {
             <th scope="row"><code translate="no">{format!("{TOPIC}-{}", l.partition)}</code></th>
             <td class="wide">
                 <div class="stack" aria-hidden="true">
-                    <div class="consumed" style=share(l.current_offset)></div>
-                    <div class="lag" style=share(l.lag)></div>
+                    <div class="consumed" data-style=share(l.current_offset)></div>
+                    <div class="lag" data-style=share(l.lag)></div>
                 </div>
             </td>
             <td class="num">{grouped(l.current_offset)}</td>

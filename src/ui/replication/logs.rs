@@ -92,7 +92,7 @@ fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     for v in views {
         replica_row(&mut rows, v, leader == Some(v.broker), leader_records, start, end);
     }
-    html!("<div class=\"{}\" style=\"--cells: {}\" data-testid=\"logs\">{}</div>", class, end - start + 1, rows)
+    html!("<div class=\"{}\" data-style=\"--cells: {}\" data-testid=\"logs\">{}</div>", class, end - start + 1, rows)
 }
 
 fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {

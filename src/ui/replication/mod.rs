@@ -32,7 +32,7 @@ pub fn views(session: Session<Replication>) -> SceneViews {
                 <section class="rep-cluster" aria-labelledby="rep-cluster-title">
                     <h2 id="rep-cluster-title">{t(key::REPLICATION_CLUSTER)}</h2>
                     <div class="rep-scroll" tabindex="0" role="region" aria-label=t(key::REPLICATION_WIRE_LABEL)>
-                        <div class="rep-columns" style=columns>
+                        <div class="rep-columns" data-style=columns>
                             <WireLane session=session state=wire lane=Lane::Above/>
                             <brokers::NodeCards session=session/>
                             <WireLane session=session state=wire lane=Lane::Below/>

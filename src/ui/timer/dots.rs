@@ -78,7 +78,7 @@ pub fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoV
         })
     };
     let body = Signal::derive(move || dot().map(|d| dot_markup(rings.get(), &d)).unwrap_or_default());
-    view! { <g class="task" style=place data-task=id><Markup host=Host::G html=body/></g> }
+    view! { <g class="task" data-style=place data-task=id><Markup host=Host::G html=body/></g> }
 }
 
 /// A dot's shape (by origin) and tooltip; its label is in the gutter ([`tags`]).

@@ -32,7 +32,7 @@ fn picture(session: Session<TimerLab>, p: &PurgatoryView) -> Html {
     let mut out = figures(p);
     let top = p.replicas.iter().map(|r| r.log_end_offset).max().unwrap_or(0).max(p.high_watermark).max(1);
     let first = top.saturating_sub(MAX_CELLS);
-    html!(out, r#"<ul class="pg-replicas" style="--cells: {}">"#, top - first);
+    html!(out, r#"<ul class="pg-replicas" data-style="--cells: {}">"#, top - first);
     for r in &p.replicas {
         replica(&mut out, session, r, first..top, p.high_watermark);
     }
@@ -75,7 +75,7 @@ fn replica(out: &mut Html, session: Session<TimerLab>, r: &ReplicaView, window: 
         html!(out, r#"<i class="{}"></i>"#, filled);
     }
     if window.contains(&hw) || hw == window.end {
-        html!(out, r#"<b class="hw-mark" style="--at: {}"></b>"#, hw - window.start);
+        html!(out, r#"<b class="hw-mark" data-style="--at: {}"></b>"#, hw - window.start);
     }
     html!(
         out,
