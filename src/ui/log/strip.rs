@@ -105,7 +105,8 @@ pub fn Directory(session: Session<LogLab>, focus: Focus) -> impl IntoView {
 /// the last card so that this position can be scrolled to.
 fn reveal_selected(strip: NodeRef<leptos::html::Ul>) {
     let Some(strip) = strip.get_untracked() else { return };
-    let _ = strip.remove_attribute("style");
+    // Through the CSSOM: the page's policy refuses style attributes.
+    let _ = web_sys::HtmlElement::style(&strip).remove_property("padding-right");
     let Ok(Some(card)) = strip.query_selector(".log-card.selected") else { return };
     let Some(item) = card.parent_element().and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
     let right = item.offset_left() + item.offset_width();
@@ -124,7 +125,7 @@ fn reveal_selected(strip: NodeRef<leptos::html::Ul>) {
     }
     let short = left - (strip.scroll_width() - width);
     if short > 0 {
-        let _ = strip.set_attribute("style", &format!("padding-right: {}px", short + start));
+        let _ = web_sys::HtmlElement::style(&strip).set_property("padding-right", &format!("{}px", short + start));
     }
     strip.set_scroll_left(left.max(0));
 }
