@@ -8,28 +8,14 @@ use kafka_lab::model::group::{
     Command, Coordinator, CoordinatorFact, ErrorCode, Fact, GroupLab, GroupMember, GroupState, JoinMetadata,
     MemberFact, Protocol, RebalanceFact, RebalanceReason, Refusal, Settings, NEW_MEMBER_JOIN_TIMEOUT_MS,
 };
-use kafka_lab::model::kernel::{Actor, Describe, Fault, Input, Node};
+use kafka_lab::model::kernel::{Actor, Describe, Fault, Node};
 use kafka_lab::model::scene::{LabScene, Run, RunError};
 
-fn run(config: &str) -> Run<GroupLab> {
-    let overrides = kafka_lab::model::scene::parse_overrides(config).expect("valid overrides");
-    Run::new(3, &overrides).expect("valid config")
-}
-
-fn wait(run: &mut Run<GroupLab>, ms: u64) {
-    run.history.push(Input::Advance(ms)).unwrap();
-}
-
-fn command(run: &mut Run<GroupLab>, command: Command) {
-    run.history.push(Input::Command(command)).unwrap();
-}
+mod support;
+use support::groups::{command, run, states, wait};
 
 fn facts(run: &Run<GroupLab>) -> Vec<(u64, Actor, Fact)> {
     run.sim().log().iter().map(|e| (e.time_ms, e.actor.clone(), e.fact.clone())).collect()
-}
-
-fn states(run: &Run<GroupLab>) -> Vec<GroupState> {
-    run.world().coordinator().transitions.iter().map(|(_, s, _)| *s).collect()
 }
 
 fn member_id_of(run: &Run<GroupLab>, index: u32) -> String {

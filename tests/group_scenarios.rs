@@ -7,18 +7,8 @@ use kafka_lab::model::group::{
 use kafka_lab::model::kernel::{Actor, Fault, Input, Node, TokenError};
 use kafka_lab::model::scene::{LabScene, Run, RunError};
 
-fn run(config: &str) -> Run<GroupLab> {
-    let overrides = kafka_lab::model::scene::parse_overrides(config).expect("valid overrides");
-    Run::new(3, &overrides).expect("valid config")
-}
-
-fn wait(run: &mut Run<GroupLab>, ms: u64) {
-    run.history.push(Input::Advance(ms)).unwrap();
-}
-
-fn command(run: &mut Run<GroupLab>, command: Command) {
-    run.history.push(Input::Command(command)).unwrap();
-}
+mod support;
+use support::groups::{command, run, states, wait};
 
 fn facts(run: &Run<GroupLab>) -> Vec<(Actor, Fact)> {
     run.sim().log().iter().map(|e| (e.actor.clone(), e.fact.clone())).collect()
@@ -26,10 +16,6 @@ fn facts(run: &Run<GroupLab>) -> Vec<(Actor, Fact)> {
 
 fn kill(member: u32) -> Command {
     Command::Fault(Fault::Crash(Node::Id(member)))
-}
-
-fn states(run: &Run<GroupLab>) -> Vec<GroupState> {
-    run.world().coordinator().transitions.iter().map(|(_, s, _)| *s).collect()
 }
 
 fn preset(id: &str) -> Run<GroupLab> {
