@@ -17,7 +17,7 @@ pub use schema::{Settings, OVERVIEW_SCHEMA};
 pub use story::STORY_KEYS;
 
 use crate::model::java_random::JavaRandom;
-use crate::model::kernel::{Actor, Ctx, Fault, Node, World};
+use crate::model::kernel::{Actor, ChunkedVec, Ctx, Fault, Node, World};
 
 /// The overview's kernel context.
 pub type ClusterCtx = Ctx<Event, Fact>;
@@ -85,8 +85,9 @@ pub struct Partition {
     pub log_end_offsets: Vec<i64>,
     /// The leader's log end offset when its epoch began (Kafka: `Partition.leaderEpochStartOffsetOpt`).
     pub leader_epoch_start_offset: i64,
-    /// The longest replica log (the leader's, whenever there is a leader).
-    pub records: Vec<StoredRecord>,
+    /// The longest replica log (the leader's, whenever there is a leader); its chunks are
+    /// shared with the history's snapshots.
+    pub records: ChunkedVec<StoredRecord>,
 }
 
 impl Partition {
@@ -241,7 +242,7 @@ impl Cluster {
                 replicas,
                 leader_epoch: 0,
                 leader_epoch_start_offset: 0,
-                records: Vec::new(),
+                records: ChunkedVec::default(),
             });
         }
     }

@@ -5,6 +5,7 @@
 //! commands (actions and faults), scheduling more events through [`Ctx`].
 
 mod actor;
+mod chunked;
 mod event_log;
 mod fault;
 mod history;
@@ -16,6 +17,7 @@ mod tape;
 mod token;
 
 pub use actor::{Actor, ACTOR_KEYS};
+pub use chunked::ChunkedVec;
 pub use event_log::{EventLog, LogEntry, TraceHasher};
 pub use fault::{Fault, Node};
 pub use history::{History, Input, Mark, Record, MAX_SILENT_STEPS, SNAPSHOT_EVERY};

@@ -1,7 +1,7 @@
 //! The sparse offset and time indexes of a segment (Kafka's `OffsetIndex`,
 //! `TimeIndex` and their `AbstractIndex` search), stored byte-for-byte as Kafka does.
 
-use super::chunked::ChunkedVec;
+use crate::model::kernel::ChunkedVec;
 use std::cmp::Ordering;
 
 /// `segment.index.bytes` default (Kafka's `LOG_INDEX_SIZE_MAX_BYTES_DEFAULT`, 10 MiB).

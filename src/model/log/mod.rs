@@ -3,7 +3,6 @@
 //! following Kafka's storage layer (`UnifiedLog`, `LocalLog`, `LogSegment`,
 //! `OffsetIndex`, `TimeIndex`, `LogCleaner`).
 
-mod chunked;
 pub mod cleaner;
 mod facts;
 mod housekeeping;

@@ -1,9 +1,9 @@
 //! One segment of a partition log (Kafka's `LogSegment`): the `.log` batches,
 //! the `.index` and `.timeindex`, and the append and roll rules.
 
-use super::chunked::ChunkedVec;
 use super::index::{OffsetIndex, TimeIndex};
 use super::record::{Batch, RecordEntry};
+use crate::model::kernel::ChunkedVec;
 
 /// Kafka's `LogSegment`; reads `index.interval.bytes` (index cadence) and `segment.index.bytes` (index capacity).
 #[derive(Clone, Debug)]

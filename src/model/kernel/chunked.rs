@@ -1,5 +1,7 @@
 //! Append-mostly storage whose clones share full chunks (no Kafka counterpart:
-//! it keeps time-travel snapshots of a million-record log cheap).
+//! it keeps time-travel snapshots of a million-record log cheap: a snapshot copies only
+//! the chunk pointers and the tail, so memory grows with the records, not with records ×
+//! snapshots).
 
 use std::sync::Arc;
 
@@ -18,7 +20,7 @@ impl<T> Default for ChunkedVec<T> {
     }
 }
 
-impl<T: Clone> ChunkedVec<T> {
+impl<T> ChunkedVec<T> {
     pub fn push(&mut self, item: T) {
         self.tail.push(item);
         if self.tail.len() == CHUNK_LEN {
@@ -52,6 +54,15 @@ impl<T: Clone> ChunkedVec<T> {
         self.chunks.iter().flat_map(|chunk| chunk.iter()).chain(self.tail.iter())
     }
 
+    /// Heap bytes held (capacity, not just length), for the memory report.
+    pub fn heap_bytes(&self) -> usize {
+        let item = std::mem::size_of::<T>();
+        self.chunks.len() * (CHUNK_LEN * item + std::mem::size_of::<Arc<Vec<T>>>() + 2 * std::mem::size_of::<usize>())
+            + self.tail.capacity() * item
+    }
+}
+
+impl<T: Clone> ChunkedVec<T> {
     /// Keeps the first `len` items (rebuilds only the chunks past the cut).
     pub fn truncate(&mut self, len: usize) {
         if len >= self.len() {
@@ -61,12 +72,21 @@ impl<T: Clone> ChunkedVec<T> {
         self.chunks.truncate(len / CHUNK_LEN);
         self.tail = kept;
     }
+}
 
-    /// Heap bytes held (capacity, not just length), for the memory report.
-    pub fn heap_bytes(&self) -> usize {
-        let item = std::mem::size_of::<T>();
-        self.chunks.len() * (CHUNK_LEN * item + std::mem::size_of::<Arc<Vec<T>>>() + 2 * std::mem::size_of::<usize>())
-            + self.tail.capacity() * item
+impl<T: PartialEq> PartialEq for ChunkedVec<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: Eq> Eq for ChunkedVec<T> {}
+
+impl<T> std::ops::Index<usize> for ChunkedVec<T> {
+    type Output = T;
+
+    fn index(&self, index: usize) -> &T {
+        self.get(index).expect("an index below len()")
     }
 }
 
