@@ -1,10 +1,8 @@
 //! Time travel: the input tape of a run, periodic snapshots, and seeking by replay.
 
 use super::moment::{Moment, Salient};
+use super::snapshots::{Snapshots, SNAPSHOT_EVERY};
 use super::{Describe, Message, Sim, World};
-
-/// How many inputs lie between two snapshots; a seek replays fewer than this.
-pub const SNAPSHOT_EVERY: usize = 128;
 
 /// One recorded input: step to the next event, let time pass, or a user command.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,8 +48,8 @@ pub struct History<W: World> {
     start_log_len: usize,
     position: usize,
     current: Sim<W>,
-    /// `snapshots[k]` is the state after `k * SNAPSHOT_EVERY` inputs.
-    snapshots: Vec<Sim<W>>,
+    /// Some earlier states, within a fixed count (see [`Snapshots`]).
+    snapshots: Snapshots<W>,
 }
 
 impl<W: World> History<W> {
@@ -63,7 +61,7 @@ impl<W: World> History<W> {
             start_log_len,
             position: 0,
             current: start.clone(),
-            snapshots: vec![start],
+            snapshots: Snapshots::new(start),
         }
     }
 
@@ -158,7 +156,7 @@ impl<W: World> History<W> {
         let record = Record { log_end: log.len(), moments };
         self.tape.truncate(self.position);
         self.records.truncate(self.position);
-        self.snapshots.truncate(self.position / SNAPSHOT_EVERY + 1);
+        self.snapshots.cut(self.position);
         self.tape.push(input);
         self.records.push(record);
         self.after_forward();
@@ -217,18 +215,29 @@ impl<W: World> History<W> {
         }
     }
 
-    /// Jumps to the state after `position` inputs (clamped to the tape).
+    /// Jumps to the state after `position` inputs (clamped to the tape): replays from the
+    /// current state or the nearest snapshot before it, whichever is later. A long replay
+    /// leaves a snapshot near `position`, so stepping back from there stays quick.
     pub fn seek(&mut self, position: usize) {
         let position = position.min(self.tape.len());
-        let from_current = self.position <= position && position - self.position < SNAPSHOT_EVERY;
-        if !from_current {
-            let snapshot = (position / SNAPSHOT_EVERY).min(self.snapshots.len() - 1);
-            self.current = self.snapshots[snapshot].clone();
-            self.position = snapshot * SNAPSHOT_EVERY;
+        let (kept_at, kept) = self.snapshots.nearest(position);
+        if self.position > position || self.position < kept_at {
+            self.current = kept.clone();
+            self.position = kept_at;
         }
+        let far = position - self.position > SNAPSHOT_EVERY;
+        let mark = position / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
         while self.position < position {
             self.replay_next();
+            if far && self.position == mark {
+                self.snapshots.insert(mark, &self.current);
+            }
         }
+    }
+
+    /// The positions whose states are kept as snapshots (for tests and the memory report).
+    pub fn snapshot_positions(&self) -> Vec<usize> {
+        self.snapshots.positions().collect()
     }
 
     /// Replays the next recorded input (which cannot fail: it succeeded from this very state).
@@ -241,8 +250,6 @@ impl<W: World> History<W> {
 
     fn after_forward(&mut self) {
         self.position += 1;
-        if self.position.is_multiple_of(SNAPSHOT_EVERY) && self.snapshots.len() == self.position / SNAPSHOT_EVERY {
-            self.snapshots.push(self.current.clone());
-        }
+        self.snapshots.offer(self.position, &self.current);
     }
 }

@@ -13,6 +13,7 @@ mod message;
 mod moment;
 pub mod order;
 mod queue;
+mod snapshots;
 mod tape;
 mod token;
 
@@ -20,13 +21,14 @@ pub use actor::{Actor, ACTOR_KEYS};
 pub use chunked::ChunkedVec;
 pub use event_log::{EventLog, LogEntry, TraceHasher};
 pub use fault::{Fault, Node};
-pub use history::{History, Input, Mark, Record, MAX_SILENT_STEPS, SNAPSHOT_EVERY};
+pub use history::{History, Input, Mark, Record, MAX_SILENT_STEPS};
 pub use message::{
     english_plural, fill, group_digits, write_decimal, write_duration, Arg, Describe, DurationUnits, Key, Message,
     Plural,
 };
 pub use moment::{Moment, Salience, Salient, MOMENT_KEYS};
 pub use queue::{EventQueue, Watched};
+pub use snapshots::{MAX_SNAPSHOTS, SNAPSHOT_EVERY, SNAPSHOT_EVERY_EVENTS};
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
 
