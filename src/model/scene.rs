@@ -32,6 +32,15 @@ crate::messages! {
     RUN_PAST_END = "link.position.past" => "position {position} is past the end of the recorded actions ({len})";
     RUN_UNKNOWN_PRESET = "link.preset.unknown" => "unknown preset \"{id}\" (presets: {known})";
     RUN_STOPPED = "link.stopped" => "{run} of {actions} actions replayed, up to {time} of virtual time";
+    RUN_PLAY_LIMIT = "link.play.limit" => "the run reached {time} of virtual time and {events} events, as much as a link may hold";
+}
+
+/// What Play says when it stops at the work budget: the run holds as much as a link may ask
+/// for (so the link of this screen reopens it), at `now_ms`.
+pub fn play_limit_message(now_ms: u64) -> Message {
+    Message::new(RUN_PLAY_LIMIT)
+        .with("time", Arg::Duration(now_ms))
+        .with("events", Arg::Count(REPLAY_EVENT_BUDGET as i64))
 }
 
 impl Describe for Stopped {
@@ -147,8 +156,11 @@ pub struct Run<S: LabScene> {
 }
 
 /// How much a link may ask the model to do when it opens: events handled (each recorded
-/// input counts as [`INPUT_COST`] events too, for the history it keeps). About a second of
-/// work in the browser; a link past it opens where the budget ran out, and says so.
+/// input counts as [`INPUT_COST`] events too, for the history it keeps, and each event-log
+/// line a command writes counts as one, since a command handles no events). About a second
+/// of work in the browser and, with the history's bounded snapshots, within the memory
+/// budget; a link past it opens where the budget ran out, and says so. Play stops at the
+/// same budget, so every link Play writes reopens.
 pub const REPLAY_EVENT_BUDGET: u64 = 1_500_000;
 /// What recording one input costs, in events.
 pub const INPUT_COST: u64 = 50;
@@ -185,16 +197,21 @@ impl<S: LabScene> Run<S> {
         let mut run = Self::new(seed, overrides)?;
         let inputs = decode_tape::<S::Command, Codec<S>>(tape)?;
         let actions = inputs.len();
+        let mut command_lines = 0;
         for (index, input) in inputs.into_iter().enumerate() {
             let token = token_of::<S>(&input);
-            let spent = run.history.current().events_handled().saturating_add(INPUT_COST * index as u64);
+            let spent = work(run.history.current().events_handled(), index, command_lines);
             let left = REPLAY_EVENT_BUDGET.saturating_sub(spent);
             let stop = |actions_run, at_ms| Some(Stopped { at_ms, actions_run, actions });
             if left == 0 {
                 run.stopped = stop(index, run.history.current().now_ms());
                 break;
             }
+            let (is_command, lines_before) = (matches!(input, Input::Command(_)), run.history.current().log().len());
             let pushed = run.history.push_within(input, left);
+            if is_command {
+                command_lines += (run.history.current().log().len() - lines_before) as u64;
+            }
             if let Some(at_ms) =
                 pushed.map_err(|why| RunError::Action { index: index + 1, token, why: why.message() })?
             {
@@ -238,6 +255,21 @@ impl<S: LabScene> Run<S> {
     pub fn world(&self) -> &S {
         self.history.current().world()
     }
+}
+
+/// The budget's measure of a run: `events` handled, [`INPUT_COST`] per input, and the
+/// event-log lines commands wrote.
+fn work(events: u64, inputs: usize, command_lines: u64) -> u64 {
+    events.saturating_add(INPUT_COST.saturating_mul(inputs as u64)).saturating_add(command_lines)
+}
+
+/// What `history` has cost up to its current position, as [`REPLAY_EVENT_BUDGET`] counts it.
+pub fn work_of<S: LabScene>(history: &History<S>) -> u64 {
+    let command_lines = (0..history.position())
+        .filter(|&i| matches!(history.tape()[i], Input::Command(_)))
+        .map(|i| history.recorded_at(i + 1).len() as u64)
+        .sum();
+    work(history.current().events_handled(), history.position(), command_lines)
 }
 
 /// An input as its link token (`s1`, `w250`, `kill-2`).

@@ -4,7 +4,7 @@
 //! second at 1×, holding a moment at each authored caption).
 
 use crate::model::kernel::{Describe, History, Input, Message, Moment, Salience, Sim};
-use crate::model::scene::LabScene;
+use crate::model::scene::{work_of, LabScene, REPLAY_EVENT_BUDGET};
 
 /// A message computed from the run at the current step (captions, questions, answers).
 pub type Say<S> = fn(&Sim<S>) -> Message;
@@ -181,6 +181,10 @@ pub const TICK_MS: u64 = 100;
 pub const HOLD_TICKS: u32 = 12;
 /// Inputs one tick replays at most (a guard for very fast speeds).
 const MAX_INPUTS_PER_TICK: usize = 20_000;
+/// Events one tick handles at most, so a tick holds the page for about a frame at most (the
+/// browser handles about 1,500 events a millisecond); the rest of the tick's time waits for
+/// the next one, and a model busier than that plays slower than the speed asks.
+pub const PLAY_TICK_EVENTS: u64 = 15_000;
 
 /// What one tick of Play did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +195,9 @@ pub enum Tick {
     Held,
     /// The replay reached the end of the recorded tape: Play pauses there.
     Ended,
+    /// The run holds as much work as a link may ask for ([`REPLAY_EVENT_BUDGET`]): Play stops
+    /// there, so the link it writes reopens the same state.
+    Limit,
 }
 
 /// Paces Play: each tick grants `TICK_MS × speed` simulated ms; recorded inputs are replayed
@@ -218,19 +225,13 @@ impl Player {
         }
         self.carry_ms += TICK_MS as f64 * speed;
         if history.position() == history.tape().len() {
-            if self.replaying {
-                return Tick::Ended;
-            }
-            let granted_ms = self.carry_ms.floor();
-            self.carry_ms -= granted_ms;
-            if granted_ms >= 1.0 {
-                let _ = history.push(Input::Advance(granted_ms as u64));
-            }
-            return Tick::Moved;
+            return if self.replaying { Tick::Ended } else { self.live(history, speed) };
         }
+        let events_before = history.current().events_handled();
         for _ in 0..MAX_INPUTS_PER_TICK {
             let Some(cost_ms) = next_cost_ms(history) else { break };
-            if cost_ms as f64 > self.carry_ms {
+            if cost_ms as f64 > self.carry_ms || history.current().events_handled() - events_before >= PLAY_TICK_EVENTS
+            {
                 break;
             }
             self.carry_ms -= cost_ms as f64;
@@ -244,6 +245,34 @@ impl Player {
         }
         if history.position() == history.tape().len() {
             self.carry_ms = 0.0;
+        }
+        Tick::Moved
+    }
+
+    /// Past the tape's end: lets the granted time pass, handling at most [`PLAY_TICK_EVENTS`]
+    /// events and never more work than the budget has left.
+    fn live<S: LabScene>(&mut self, history: &mut History<S>, speed: f64) -> Tick {
+        let granted_ms = self.carry_ms.floor();
+        self.carry_ms -= granted_ms;
+        if granted_ms < 1.0 {
+            return Tick::Moved;
+        }
+        let left = REPLAY_EVENT_BUDGET.saturating_sub(work_of(history));
+        if left == 0 {
+            self.carry_ms = 0.0;
+            return Tick::Limit;
+        }
+        let (start_ms, events_before) = (history.current().now_ms(), history.current().events_handled());
+        let granted_ms = granted_ms as u64;
+        if let Ok(Some(stopped_ms)) = history.push_within(Input::Advance(granted_ms), left.min(PLAY_TICK_EVENTS)) {
+            if stopped_ms == start_ms && history.current().events_handled() == events_before {
+                // Not one instant fits what is left: the budget is spent.
+                self.carry_ms = 0.0;
+                return Tick::Limit;
+            }
+            // The time not played waits for the next tick, at most one tick's worth.
+            let behind_ms = (start_ms + granted_ms - stopped_ms) as f64;
+            self.carry_ms = (self.carry_ms + behind_ms).min(TICK_MS as f64 * speed);
         }
         Tick::Moved
     }

@@ -63,6 +63,7 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
             </Show>
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=stopped.into() template=key::SHELL_LINK_STOPPED dismiss=stopped/>
+            <Banner message=play.limit.into() template=key::SHELL_PLAY_LIMIT dismiss=play.limit/>
             <Banner message=shell.error().into() template=key::SHELL_COMMAND_ERROR dismiss=shell.error()/>
             <main class="scene" id="scene">
                 <div class="stage" data-testid="stage">

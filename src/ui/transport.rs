@@ -17,6 +17,8 @@ pub type Shell = Arc<dyn Transport + Send + Sync>;
 pub struct PlayState {
     pub playing: RwSignal<bool>,
     pub speed: RwSignal<f64>,
+    /// Set when Play stopped at the work budget (shown as a banner).
+    pub limit: RwSignal<Option<crate::model::kernel::Message>>,
 }
 
 impl PlayState {
@@ -24,7 +26,8 @@ impl PlayState {
     /// recorded story reaches its end, or on unmount. The speed follows the story's.
     pub fn new(shell: Shell) -> Self {
         let speed = RwSignal::new(shell.story_speed());
-        let state = Self { playing: RwSignal::new(false), speed };
+        let state = Self { playing: RwSignal::new(false), speed, limit: RwSignal::new(None) };
+        let limit = state.limit;
         let story_speed = {
             let shell = shell.clone();
             Memo::new(move |_| shell.story_speed())
@@ -41,8 +44,13 @@ impl PlayState {
                 }
                 let shell = shell.clone();
                 timer.set_value(Some(Interval::new(TICK_MS as u32, move || {
-                    if shell.play_tick(speed.get_untracked()) == Tick::Ended {
-                        playing.set(false);
+                    match shell.play_tick(speed.get_untracked()) {
+                        Tick::Ended => playing.set(false),
+                        Tick::Limit => {
+                            playing.set(false);
+                            limit.set(Some(crate::model::scene::play_limit_message(shell.status().2)));
+                        }
+                        Tick::Moved | Tick::Held => {}
                     }
                 })));
             }

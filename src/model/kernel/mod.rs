@@ -194,18 +194,21 @@ impl<W: World> Sim<W> {
         let _stuck_at_ms = self.advance_within(duration_ms, u64::MAX);
     }
 
-    /// Like [`Sim::advance`], handling at most about `max_events` events: past that it stops
+    /// Like [`Sim::advance`], handling at most about `max_events` events (and always the
+    /// first instant after the start): past that it stops
     /// between two instants — every event up to the clock handled, none after — and says
     /// where (`Err(now_ms)`), so `advance(now_ms - start)` from the same state ends here too.
     /// An instant that alone needs more than [`MAX_EVENTS_AT_ONE_INSTANT`] events (a model
     /// scheduling itself with no delay) stops there too rather than never returning.
     pub fn advance_within(&mut self, duration_ms: u64, max_events: u64) -> Result<(), u64> {
-        let until_ms = self.ctx.now_ms.saturating_add(duration_ms);
+        let (start_ms, until_ms) = (self.ctx.now_ms, self.ctx.now_ms.saturating_add(duration_ms));
         let limit = self.ctx.handled.saturating_add(max_events);
         let mut at_this_instant = 0;
         while let Some(next_ms) = self.ctx.queue.next_time_ms().filter(|at_ms| *at_ms <= until_ms) {
             if next_ms > self.ctx.now_ms {
-                if self.ctx.handled >= limit {
+                // Past the start instant at least, so a stop always moves the clock: the events
+                // it ran are then a wait a link can write (`w0` is not one).
+                if self.ctx.handled >= limit && self.ctx.now_ms > start_ms {
                     return Err(self.ctx.now_ms);
                 }
                 at_this_instant = 0;
