@@ -30,10 +30,11 @@ fn offsets_are_dense_and_grow_only_on_the_keys_partition() {
     let total: i64 = world.partition_views().iter().map(|p| p.log_end_offset).sum();
     assert_eq!(total as u64, world.producer_stats().acknowledged);
     for partition in world.partitions() {
-        for record in &partition.records {
+        for record in partition.records.iter() {
             assert_eq!(world.partition_of(record.key_id), partition.id, "a key landed off its murmur2 partition");
         }
-        assert!(partition.records.windows(2).all(|w| w[0].timestamp_ms <= w[1].timestamp_ms));
+        let records: Vec<_> = partition.records.iter().collect();
+        assert!(records.windows(2).all(|w| w[0].timestamp_ms <= w[1].timestamp_ms));
     }
 }
 
