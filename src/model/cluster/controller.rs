@@ -59,8 +59,8 @@ impl Cluster {
                 let p = &self.partitions[index];
                 let fact = Fact::IsrShrunk {
                     partition: p.id,
-                    before: change.before,
-                    after: p.isr.clone(),
+                    before: change.before.into(),
+                    after: p.isr.as_slice().into(),
                     leader: change.leader,
                 };
                 ctx.record(Actor::Controller, fact);

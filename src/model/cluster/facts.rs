@@ -44,10 +44,12 @@ pub enum Fact {
     LeaderElected { partition: u32, leader: u32, epoch: i32 },
     /// The new leader's log is shorter: the records above its end were never committed and are gone.
     LogTruncated { partition: u32, leader: u32, offset: i64, last: i64 },
-    /// A restarted replica caught up and joined the ISR.
-    IsrExpanded { partition: u32, replica: u32, before: Vec<u32>, after: Vec<u32>, leader: LeaderChange },
+    /// A restarted replica caught up and joined the ISR. (Replica lists are boxed slices, not
+    /// `Vec`s: every log line is as large as the largest fact, and a link may hold 1.5 million
+    /// lines; a boxed slice hashes exactly as the `Vec` did, so trace hashes are unchanged.)
+    IsrExpanded { partition: u32, replica: u32, before: Box<[u32]>, after: Box<[u32]>, leader: LeaderChange },
     /// A fenced broker left a partition's ISR.
-    IsrShrunk { partition: u32, before: Vec<u32>, after: Vec<u32>, leader: LeaderChange },
+    IsrShrunk { partition: u32, before: Box<[u32]>, after: Box<[u32]>, leader: LeaderChange },
     /// Leadership went back to the preferred replica.
     PreferredLeaderElected { partition: u32, leader: u32, epoch: i32 },
 }

@@ -101,8 +101,8 @@ impl Cluster {
         let fact = Fact::IsrExpanded {
             partition: p.id,
             replica: follower,
-            before,
-            after: p.isr.clone(),
+            before: before.into(),
+            after: p.isr.as_slice().into(),
             leader: LeaderChange::Kept,
         };
         let leader = p.leader.expect("a follower fetches from a leader");
