@@ -74,3 +74,17 @@ fn a_link_of_thousands_of_big_produce_commands_stops_at_the_budget() {
     assert_eq!(again.stopped, None);
     assert_eq!(again.sim().trace_hash(), run.sim().trace_hash());
 }
+
+#[test]
+fn a_slow_device_gets_a_smaller_tick_allowance_and_a_fast_busy_one_a_larger() {
+    use kafka_lab::model::story::{next_tick_events, TICK_EVENTS_RANGE, TICK_WORK_MS};
+    // 15,000 events took 80 ms: the next tick gets a tenth of that (8 ms' worth).
+    assert_eq!(next_tick_events(15_000, 15_000, 10.0 * TICK_WORK_MS), 1_500);
+    // Used its whole allowance in 1 ms: half as much again.
+    assert_eq!(next_tick_events(10_000, 10_000, 1.0), 15_000);
+    // A quiet model (fewer events than allowed) keeps its allowance.
+    assert_eq!(next_tick_events(10_000, 200, 1.0), 10_000);
+    // Never below or above the range, whatever the device.
+    assert_eq!(next_tick_events(600, 600, 10_000.0), TICK_EVENTS_RANGE.0);
+    assert_eq!(next_tick_events(TICK_EVENTS_RANGE.1, TICK_EVENTS_RANGE.1, 0.1), TICK_EVENTS_RANGE.1);
+}

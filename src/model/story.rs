@@ -181,10 +181,31 @@ pub const TICK_MS: u64 = 100;
 pub const HOLD_TICKS: u32 = 12;
 /// Inputs one tick replays at most (a guard for very fast speeds).
 const MAX_INPUTS_PER_TICK: usize = 20_000;
-/// Events one tick handles at most, so a tick holds the page for about a frame at most (the
-/// browser handles about 1,500 events a millisecond); the rest of the tick's time waits for
-/// the next one, and a model busier than that plays slower than the speed asks.
+/// Events one tick handles at most by default, so a tick holds the page for about a frame at
+/// most; the rest of the tick's time waits for the next one, and a model busier than that
+/// plays slower than the speed asks. The browser adapts it to the device (see
+/// [`next_tick_events`]).
 pub const PLAY_TICK_EVENTS: u64 = 15_000;
+/// The fewest and the most events the browser lets one tick handle.
+pub const TICK_EVENTS_RANGE: (u64, u64) = (500, 60_000);
+/// The model work one tick may take in the browser, in real ms (half a frame: drawing the
+/// result takes the rest).
+pub const TICK_WORK_MS: f64 = 8.0;
+
+/// The event allowance for the next tick, from the last one's: `handled` events in `took_ms`
+/// real ms. Over [`TICK_WORK_MS`] it shrinks in proportion; well under it, when the tick used
+/// its whole allowance, it grows by half.
+pub fn next_tick_events(allowance: u64, handled: u64, took_ms: f64) -> u64 {
+    let (low, high) = TICK_EVENTS_RANGE;
+    let next = if took_ms > TICK_WORK_MS {
+        (allowance as f64 * TICK_WORK_MS / took_ms) as u64
+    } else if handled >= allowance && took_ms < TICK_WORK_MS / 2.0 {
+        allowance + allowance / 2
+    } else {
+        allowance
+    };
+    next.clamp(low, high)
+}
 
 /// What one tick of Play did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,13 +240,25 @@ impl Player {
 
     /// One tick at `speed`; `stops` are the positions to hold at.
     pub fn tick<S: LabScene>(&mut self, history: &mut History<S>, speed: f64, stops: &[usize]) -> Tick {
+        self.tick_within(history, speed, stops, PLAY_TICK_EVENTS)
+    }
+
+    /// One tick handling at most about `max_events` events (the browser passes what fits in a
+    /// frame on this device; the rest of the tick's time waits for the next tick).
+    pub fn tick_within<S: LabScene>(
+        &mut self,
+        history: &mut History<S>,
+        speed: f64,
+        stops: &[usize],
+        max_events: u64,
+    ) -> Tick {
         if self.hold_ticks > 0 {
             self.hold_ticks -= 1;
             return Tick::Held;
         }
         self.carry_ms += TICK_MS as f64 * speed;
         if history.position() == history.tape().len() {
-            return if self.replaying { Tick::Ended } else { self.live(history, speed) };
+            return if self.replaying { Tick::Ended } else { self.live(history, speed, max_events) };
         }
         let events_before = history.current().events_handled();
         for _ in 0..MAX_INPUTS_PER_TICK {
@@ -249,9 +282,9 @@ impl Player {
         Tick::Moved
     }
 
-    /// Past the tape's end: lets the granted time pass, handling at most [`PLAY_TICK_EVENTS`]
-    /// events and never more work than the budget has left.
-    fn live<S: LabScene>(&mut self, history: &mut History<S>, speed: f64) -> Tick {
+    /// Past the tape's end: lets the granted time pass, handling at most `max_events` events
+    /// and never more work than the budget has left.
+    fn live<S: LabScene>(&mut self, history: &mut History<S>, speed: f64, max_events: u64) -> Tick {
         let granted_ms = self.carry_ms.floor();
         self.carry_ms -= granted_ms;
         if granted_ms < 1.0 {
@@ -264,7 +297,7 @@ impl Player {
         }
         let (start_ms, events_before) = (history.current().now_ms(), history.current().events_handled());
         let granted_ms = granted_ms as u64;
-        if let Ok(Some(stopped_ms)) = history.push_within(Input::Advance(granted_ms), left.min(PLAY_TICK_EVENTS)) {
+        if let Ok(Some(stopped_ms)) = history.push_within(Input::Advance(granted_ms), left.min(max_events)) {
             if stopped_ms == start_ms && history.current().events_handled() == events_before {
                 // Not one instant fits what is left: the budget is spent.
                 self.carry_ms = 0.0;

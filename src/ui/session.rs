@@ -56,8 +56,9 @@ pub trait Transport {
     fn story_speed(&self) -> f64;
     /// Play starts: past the tape's end a scene with nothing running starts its workload.
     fn play_begin(&self);
-    /// One tick of Play at `speed`.
-    fn play_tick(&self, speed: f64) -> crate::model::story::Tick;
+    /// One tick of Play at `speed`, handling at most about `max_events` events; also says how
+    /// many it handled.
+    fn play_tick(&self, speed: f64, max_events: u64) -> (crate::model::story::Tick, u64);
     /// Home, End, or the previous/next key moment.
     fn jump(&self, to: super::story::Jump);
     fn link(&self, embed: bool) -> LinkState;
@@ -227,19 +228,22 @@ impl<S: UiScene> Transport for Session<S> {
         self.player.set_value(player);
     }
 
-    fn play_tick(&self, speed: f64) -> crate::model::story::Tick {
+    fn play_tick(&self, speed: f64, max_events: u64) -> (crate::model::story::Tick, u64) {
         let story = self.story_of();
         let mut player = self.player.get_value();
         let mut tick = crate::model::story::Tick::Held;
+        let mut handled = 0;
         self.run.update_value(|run| {
             let stops = story.stops(&run.history);
-            tick = player.tick(&mut run.history, speed, &stops);
+            let before = run.sim().events_handled();
+            tick = player.tick_within(&mut run.history, speed, &stops, max_events);
+            handled = run.sim().events_handled().saturating_sub(before);
         });
         self.player.set_value(player);
         if tick != crate::model::story::Tick::Held {
             self.changed.notify();
         }
-        tick
+        (tick, handled)
     }
 
     fn jump(&self, to: super::story::Jump) {

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::session::Transport;
 use crate::i18n::{key, t, tf};
 
-use crate::model::story::{Tick, SPEEDS, TICK_MS};
+use crate::model::story::{next_tick_events, Tick, PLAY_TICK_EVENTS, SPEEDS, TICK_MS};
 
 pub type Shell = Arc<dyn Transport + Send + Sync>;
 
@@ -43,8 +43,13 @@ impl PlayState {
                     shell.play_begin();
                 }
                 let shell = shell.clone();
+                // Events a tick may handle, adapted to what this device does in TICK_WORK_MS.
+                let mut allowance = PLAY_TICK_EVENTS;
                 timer.set_value(Some(Interval::new(TICK_MS as u32, move || {
-                    match shell.play_tick(speed.get_untracked()) {
+                    let started_ms = now_ms();
+                    let (tick, handled) = shell.play_tick(speed.get_untracked(), allowance);
+                    allowance = next_tick_events(allowance, handled, now_ms() - started_ms);
+                    match tick {
                         Tick::Ended => playing.set(false),
                         Tick::Limit => {
                             playing.set(false);
@@ -59,6 +64,11 @@ impl PlayState {
         on_cleanup(move || timer.set_value(None));
         state
     }
+}
+
+/// The page's clock in real ms (0 where there is none).
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 /// Exact virtual time in seconds with milliseconds (`29.961 s`), in the locale's decimals.

@@ -263,6 +263,9 @@ pub struct ProducerState {
     next_request_id: u64,
     /// Request id → record id, for requests sent and not yet answered or timed out.
     pub in_flight: BTreeMap<u64, u64>,
+    /// The record ids of `in_flight` (a record is sent once at a time), so a send checks
+    /// in log time rather than scanning every request (issue 18: `produce-10000` took 5 s).
+    records_in_flight: BTreeSet<u64>,
     /// Records held back because the partition has no leader (metadata says none).
     pub waiting_for_leader: BTreeSet<u64>,
     /// Records sent by the steady load so far.

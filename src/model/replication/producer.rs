@@ -50,7 +50,7 @@ impl Replication {
         if self.ledger.get(record_id).is_none_or(|e| e.outcome != super::ledger::Outcome::Pending) {
             return;
         }
-        if self.producer.in_flight.values().any(|r| *r == record_id) {
+        if self.producer.records_in_flight.contains(&record_id) {
             return;
         }
         if self.delivery_expired(record_id, ctx.now_ms()) {
@@ -87,6 +87,8 @@ impl Replication {
             return;
         }
         self.producer.in_flight.insert(request_id, record_id);
+        self.producer.records_in_flight.insert(record_id);
+        debug_assert_eq!(self.producer.in_flight.len(), self.producer.records_in_flight.len());
         ctx.schedule(self.settings.request_timeout_ms, Event::ProduceTimedOut { request_id });
     }
 
@@ -117,6 +119,7 @@ impl Replication {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
         };
+        self.producer.records_in_flight.remove(&record_id);
         let timeout_ms = self.settings.request_timeout_ms;
         ctx.record(Actor::Producer, Fact::RequestTimedOut { record_id, timeout_ms });
         self.retry(record_id, SendError::RequestTimeout, ctx);
@@ -132,6 +135,7 @@ impl Replication {
         let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
             return;
         };
+        self.producer.records_in_flight.remove(&record_id);
         match result {
             Ok(offset) => {
                 if self.ledger.acked(record_id, offset) {
