@@ -1,6 +1,8 @@
 //! One replica's copy of the partition log: records stamped with their leader
 //! epoch, the high watermark, and the leader-epoch cache (KIP-101).
 
+use std::collections::BTreeMap;
+
 /// One record as a replica stores it (a `RecordBatch` of one record, magic v2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogRecord {
@@ -78,6 +80,9 @@ pub struct ReplicaLog {
     flushed_offset: i64,
     /// The HW last written to `replication-offset-checkpoint` (read back on restart).
     checkpointed_high_watermark: i64,
+    /// Where each idempotent sequence first sits in `records` (Kafka keeps producer state
+    /// beside the log too), so spotting a duplicate does not scan the whole log.
+    sequences: BTreeMap<u64, i64>,
 }
 
 impl ReplicaLog {
@@ -112,8 +117,22 @@ impl ReplicaLog {
         if self.epochs.latest_epoch() != Some(record.leader_epoch) {
             self.epochs.assign(record.leader_epoch, offset);
         }
+        if let Some(sequence) = record.sequence {
+            self.sequences.entry(sequence).or_insert(offset);
+        }
         self.records.push(record);
         self.check();
+    }
+
+    /// The offset where an idempotent producer's `sequence` already sits, if it does.
+    pub fn offset_of_sequence(&self, sequence: u64) -> Option<i64> {
+        self.sequences.get(&sequence).copied()
+    }
+
+    /// Drops every record at or after `offset` (the caller clamps it to the log).
+    fn drop_records_from(&mut self, offset: i64) {
+        self.records.truncate(offset as usize);
+        self.sequences.retain(|_, at| *at < offset);
     }
 
     /// Records from `from_offset` to the end (what a fetch at that offset returns).
@@ -130,7 +149,7 @@ impl ReplicaLog {
     /// `truncateTo`: drops every record at or after `offset`; HW and epoch cache follow.
     pub fn truncate_to(&mut self, offset: i64) {
         let offset = offset.clamp(0, self.log_end_offset());
-        self.records.truncate(offset as usize);
+        self.drop_records_from(offset);
         self.epochs.truncate_from_end(offset);
         self.high_watermark = self.high_watermark.min(offset);
         self.flushed_offset = self.flushed_offset.min(offset);
@@ -166,8 +185,8 @@ impl ReplicaLog {
 
     /// A power failure: whatever the OS had not written back is gone, then a normal recovery.
     pub fn recover_after_power_loss(&mut self) {
-        let kept = self.flushed_offset;
-        self.records.truncate(kept as usize);
+        let kept = self.flushed_offset.clamp(0, self.log_end_offset());
+        self.drop_records_from(kept);
         self.epochs.truncate_from_end(kept);
         self.recover_after_crash();
     }

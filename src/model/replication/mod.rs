@@ -27,7 +27,7 @@ mod wire;
 mod wording;
 mod world;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 pub use diverging::FetchProtocol;
 pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
@@ -248,6 +248,32 @@ struct DelayedProduce {
     pub required_offset: i64,
 }
 
+/// One leader's produce purgatory: the parked produces in arrival order, and a floor under
+/// the offsets they wait for, so a HW below it completes nothing without a look at each.
+/// A deque: produces expire oldest first, from its front.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct ProducePurgatory {
+    parked: VecDeque<DelayedProduce>,
+    /// At most the lowest `required_offset` in `parked` (a produce that expired may have held it).
+    floor_offset: i64,
+}
+
+impl ProducePurgatory {
+    fn new(parked: VecDeque<DelayedProduce>) -> Self {
+        let floor_offset = parked.iter().map(|d| d.required_offset).min().unwrap_or(i64::MAX);
+        Self { parked, floor_offset }
+    }
+
+    fn push(&mut self, delayed: DelayedProduce) {
+        self.floor_offset = if self.parked.is_empty() {
+            delayed.required_offset
+        } else {
+            self.floor_offset.min(delayed.required_offset)
+        };
+        self.parked.push_back(delayed);
+    }
+}
+
 /// A follower fetch parked in a leader's fetch purgatory (`DelayedFetch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct DelayedFetch {
@@ -282,7 +308,7 @@ pub struct Replication {
     partition: ReplicatedPartition,
     brokers: Vec<BrokerState>,
     cut_links: BTreeSet<(Node, Node)>,
-    produce_purgatory: BTreeMap<u32, Vec<DelayedProduce>>,
+    produce_purgatory: BTreeMap<u32, ProducePurgatory>,
     fetch_purgatory: BTreeMap<u32, Vec<DelayedFetch>>,
     ledger: Ledger,
     producer: ProducerState,

@@ -290,7 +290,7 @@ impl ReplicatedPartition {
 
     /// The offset where an idempotent producer's sequence already sits in `leader`'s log.
     pub fn offset_of_sequence(&self, leader: u32, sequence: u64) -> Option<i64> {
-        self.replica(leader).log.records().iter().position(|r| r.sequence == Some(sequence)).map(|i| i as i64)
+        self.replica(leader).log.offset_of_sequence(sequence)
     }
 
     /// The leader side of a fetch (`fetchRecords` + `updateFollowerFetchState`): checks the

@@ -4,7 +4,7 @@
 use super::facts::SendError;
 use super::partition::{Appended, PartitionError, Role};
 use super::schema::Acks;
-use super::{DelayedProduce, Event, Fact, Node, ProduceRequest, RepCtx, Replication};
+use super::{DelayedProduce, Event, Fact, Node, ProducePurgatory, ProduceRequest, RepCtx, Replication};
 use crate::model::kernel::Actor;
 
 impl Replication {
@@ -115,11 +115,17 @@ impl Replication {
         doubled.min(self.settings.retry_backoff_max_ms.max(base_ms))
     }
 
+    /// The record a request carried, no longer in flight.
+    fn answered(&mut self, request_id: u64) -> Option<u64> {
+        let record_id = self.producer.in_flight.remove(&request_id)?;
+        self.producer.records_in_flight.remove(&record_id);
+        Some(record_id)
+    }
+
     pub(super) fn on_produce_timeout(&mut self, request_id: u64, ctx: &mut RepCtx) {
-        let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
+        let Some(record_id) = self.answered(request_id) else {
             return;
         };
-        self.producer.records_in_flight.remove(&record_id);
         let timeout_ms = self.settings.request_timeout_ms;
         ctx.record(Actor::Producer, Fact::RequestTimedOut { record_id, timeout_ms });
         self.retry(record_id, SendError::RequestTimeout, ctx);
@@ -132,10 +138,9 @@ impl Replication {
         result: Result<i64, PartitionError>,
         ctx: &mut RepCtx,
     ) {
-        let Some(record_id) = self.producer.in_flight.remove(&request_id) else {
+        let Some(record_id) = self.answered(request_id) else {
             return;
         };
-        self.producer.records_in_flight.remove(&record_id);
         match result {
             Ok(offset) => {
                 if self.ledger.acked(record_id, offset) {
@@ -205,16 +210,20 @@ impl Replication {
     /// the record (NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank below the minimum), or
     /// NOT_LEADER_OR_FOLLOWER once it stopped leading.
     pub(super) fn complete_delayed_produces(&mut self, leader: u32, ctx: &mut RepCtx) {
-        let Some(parked) = self.produce_purgatory.remove(&leader) else {
-            return;
-        };
         let replica = self.partition.replica(leader);
         let leading = replica.role == Role::Leader;
         let hw = replica.log.high_watermark();
+        // Every parked produce waits for an offset at or above the floor: none is done yet.
+        if leading && self.produce_purgatory.get(&leader).is_some_and(|p| hw < p.floor_offset) {
+            return;
+        }
+        let Some(ProducePurgatory { parked, .. }) = self.produce_purgatory.remove(&leader) else {
+            return;
+        };
         let isr_size = replica.isr.len();
         // Kafka: Partition.checkEnoughReplicasReachOffset, against effectiveMinIsr.
         let min_isr = self.partition.effective_min_isr();
-        let mut still = Vec::new();
+        let mut still = std::collections::VecDeque::new();
         for delayed in parked {
             let result = if !leading {
                 Err(PartitionError::NotLeaderOrFollower)
@@ -223,13 +232,13 @@ impl Replication {
             } else if hw >= delayed.required_offset {
                 Ok(delayed.required_offset - 1)
             } else {
-                still.push(delayed);
+                still.push_back(delayed);
                 continue;
             };
             self.answer_produce(leader, delayed.request_id, result, ctx);
         }
         if !still.is_empty() {
-            self.produce_purgatory.insert(leader, still);
+            self.produce_purgatory.insert(leader, ProducePurgatory::new(still));
         }
     }
 
@@ -237,10 +246,10 @@ impl Replication {
         let Some(parked) = self.produce_purgatory.get_mut(&leader) else {
             return;
         };
-        let Some(index) = parked.iter().position(|d| d.request_id == request_id) else {
+        let Some(index) = parked.parked.iter().position(|d| d.request_id == request_id) else {
             return;
         };
-        parked.remove(index);
+        parked.parked.remove(index);
         self.answer_produce(leader, request_id, Err(PartitionError::RequestTimedOut), ctx);
     }
 

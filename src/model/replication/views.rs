@@ -254,7 +254,7 @@ impl Replication {
                     .fetch_purgatory
                     .get(&b.id)
                     .map_or(Vec::new(), |f| f.iter().map(|d| d.follower).collect()),
-                waiting_produces: self.produce_purgatory.get(&b.id).map_or(0, Vec::len),
+                waiting_produces: self.produce_purgatory.get(&b.id).map_or(0, |p| p.parked.len()),
             })
             .filter(|p| !p.parked_fetches.is_empty() || p.waiting_produces > 0)
             .collect()
