@@ -15,6 +15,7 @@ pub mod replication;
 pub mod scene;
 pub mod story;
 pub mod timer;
+pub mod transactions;
 
 /// The topic every scene's cluster hosts.
 pub const TOPIC: &str = "orders";
