@@ -55,4 +55,7 @@ pub const MESSAGE_TABLES: &[&[kernel::Key]] = &[
     timer::PURGATORY_FACT_KEYS,
     timer::REFUSAL_KEYS,
     timer::STORY_KEYS,
+    transactions::FACT_KEYS,
+    transactions::REFUSAL_KEYS,
+    transactions::STORY_KEYS,
 ];
