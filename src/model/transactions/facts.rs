@@ -94,6 +94,11 @@ pub enum Fact {
         error: &'static str,
         backoff_ms: u64,
     },
+    /// InitProducerId must be sent again (the previous epoch's abort is still completing).
+    InitRetrying {
+        error: KafkaError,
+        backoff_ms: u64,
+    },
     /// A batch failed for good (retries used up, or a fatal error).
     GaveUp {
         first: u64,
@@ -223,6 +228,7 @@ crate::messages! {
     DROPPED = "transactions.fact.dropped" =>
         "wrote offsets {base}–{last}, then the connection dropped: the producer never gets the answer";
     RETRYING = "transactions.fact.retrying" => "records {first}–{last} failed with {error}: sent again after retry.backoff.ms = {backoff}";
+    INIT_RETRY = "transactions.fact.init_retry" => "InitProducerId answered {error}: initTransactions tries again after retry.backoff.ms = {backoff}";
     GAVE_UP = "transactions.fact.gave_up" => "records {first}–{last} failed for good: {error}";
     CLIENT_FENCED = "transactions.fact.client_fenced" =>
         "{label} epoch {epoch} is fenced ({error}): a newer incarnation owns the transactional id";
@@ -363,6 +369,9 @@ impl Describe for Fact {
                 .with("last", Arg::int(*last))
                 .with("error", Arg::kafka(*error))
                 .with("backoff", Arg::Duration(*backoff_ms)),
+            Fact::InitRetrying { error, backoff_ms } => {
+                Message::new(INIT_RETRY).with("error", kafka_error(*error)).with("backoff", Arg::Duration(*backoff_ms))
+            }
             Fact::GaveUp { first, last, error } => Message::new(GAVE_UP)
                 .with("first", Arg::int(*first))
                 .with("last", Arg::int(*last))

@@ -115,6 +115,9 @@ pub struct Client {
     pub end_requested: Option<bool>,
     /// Events that reached it while paused, handled when it resumes.
     pub deferred: Vec<Event>,
+    /// initTransactions has not got its epoch yet (the coordinator is aborting the previous
+    /// epoch's transaction, or cannot be reached): nothing is sent meanwhile.
+    pub awaiting_init: bool,
 }
 
 /// The consume–transform–produce processor's consumer side.

@@ -23,6 +23,7 @@ impl Salient for Fact {
             | Fact::BatchSent { .. }
             | Fact::DuplicateAnswered { .. }
             | Fact::Retrying { .. }
+            | Fact::InitRetrying { .. }
             | Fact::GaveUp { .. }
             | Fact::EndTxn { .. }
             | Fact::Polled { .. }
