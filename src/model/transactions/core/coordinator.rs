@@ -211,3 +211,42 @@ fn markers_of(metadata: &TransactionMetadata, commit: bool) -> Markers {
         partitions: metadata.partitions.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::transactions::core::EXHAUSTED_EPOCH;
+
+    const TP: TopicPartition = TopicPartition { topic: "t", partition: 0 };
+
+    #[test]
+    fn fencing_an_open_transaction_at_the_exhausted_epoch_rotates_the_producer_id_on_retry() {
+        let mut c = TransactionCoordinator::new(DEFAULT_MAX_TIMEOUT_MS);
+        let (id, _, _) = c.init_producer_id(Some("t"), DEFAULT_TXN_TIMEOUT_MS, 0).unwrap();
+        c.transactions.get_mut("t").unwrap().producer_epoch = EXHAUSTED_EPOCH;
+        c.add_partitions("t", id, EXHAUSTED_EPOCH, &[TP], 0).unwrap();
+        let (_, fence, markers) = c.init_producer_id(Some("t"), DEFAULT_TXN_TIMEOUT_MS, 1).unwrap();
+        assert_eq!(fence, i16::MAX as Epoch);
+        assert_eq!(markers.map(|m| m.epoch), Some(i16::MAX as Epoch));
+        c.markers_written("t", 2);
+        let (new_id, epoch, _) = c.init_producer_id(Some("t"), DEFAULT_TXN_TIMEOUT_MS, 3).unwrap();
+        assert_eq!((new_id == id, epoch), (false, 0));
+    }
+
+    #[test]
+    fn a_timed_out_transaction_at_short_max_keeps_its_epoch() {
+        let mut c = TransactionCoordinator::new(DEFAULT_MAX_TIMEOUT_MS);
+        let (id, _, _) = c.init_producer_id(Some("t"), 1, 0).unwrap();
+        c.transactions.get_mut("t").unwrap().producer_epoch = i16::MAX as Epoch;
+        c.add_partitions("t", id, i16::MAX as Epoch, &[TP], 0).unwrap();
+        let aborted = c.abort_timed_out(2);
+        assert_eq!(aborted.first().map(|(_, m)| m.epoch), Some(i16::MAX as Epoch), "never past Short.MaxValue");
+    }
+
+    #[test]
+    fn a_zero_timeout_is_invalid() {
+        let mut c = TransactionCoordinator::new(DEFAULT_MAX_TIMEOUT_MS);
+        assert_eq!(c.init_producer_id(Some("t"), 0, 0), Err(KafkaError::InvalidTransactionTimeout));
+        assert_eq!(c.init_producer_id(Some(""), 10, 0), Err(KafkaError::InvalidRequest));
+    }
+}
