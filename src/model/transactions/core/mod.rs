@@ -2,19 +2,41 @@
 //! partition's log with its producer state ([`PartitionLog`], [`ProducerStateManager`]) and the
 //! transaction coordinator ([`TransactionCoordinator`], [`TransactionMetadata`]).
 //!
-//! Transaction version: TODO (written in the implementation commit).
+//! Semantics follow Kafka 4.0's server code; each function cites the one it follows.
+//!
+//! **Transaction version (KIP-890).** Kafka 4.0 ships `transaction.version` 2 (TV2), which a
+//! cluster formatted at 4.0's metadata version finalizes (`TransactionVersion.TV_2` bootstraps at
+//! `IBP_4_0_IV2`); a 4.0 client then gets a new epoch from every EndTxn and adds partitions
+//! implicitly. The lab models **TV1**, the KIP-98 protocol every client before 4.0 speaks and a
+//! cluster upgraded from 3.x keeps until the feature is raised: the epoch changes only at
+//! InitProducerId or when the coordinator fences an expired or abandoned transaction; markers
+//! carry the transaction's epoch (a marker may not be older than the producer's epoch on the
+//! partition); the client sends AddPartitionsToTxn before a transaction's first write to a
+//! partition. This keeps the seed notes' picture (one epoch per incarnation, 4 → 5 at
+//! initTransactions) and the conformance API, whose epoch comes only from
+//! `init_producer_id`. Fencing, markers, the LSO and read_committed are the same in both.
+//!
+//! Simplified throughout: one coordinator epoch, one replica per partition (HW = LEO), markers
+//! written synchronously by the caller, no KIP-360 `expectedProducerIdAndEpoch`, no
+//! `producer.id.expiration.ms` or `transactional.id.expiration.ms`.
 
 pub mod coordinator;
 mod error;
+mod fetch;
 pub mod log;
 pub mod metadata;
 pub mod producer_state;
 
-pub use coordinator::{Markers, TransactionCoordinator};
+pub use coordinator::{
+    Markers, TransactionCoordinator, ABORT_CHECK_INTERVAL_MS, DEFAULT_MAX_TIMEOUT_MS, DEFAULT_TXN_TIMEOUT_MS,
+    FIRST_PRODUCER_ID,
+};
 pub use error::KafkaError;
 pub use log::{AbortedTxn, Appended, Entry, EntryKind, Isolation, PartitionLog, RecordStatus};
-pub use metadata::{TopicPartition, TransactionMetadata, TxnState};
-pub use producer_state::{BatchMetadata, ProducerStateManager, ProducerStateView};
+pub use metadata::{TopicPartition, TransactionMetadata, TxnState, EXHAUSTED_EPOCH};
+pub use producer_state::{
+    increment_sequence, BatchMetadata, CompletedTxn, ProducerStateManager, ProducerStateView, BATCHES_TO_RETAIN,
+};
 
 /// A producer id handed out by InitProducerId (Kafka's `long producerId`).
 pub type ProducerId = u64;
