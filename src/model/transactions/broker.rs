@@ -87,7 +87,8 @@ impl TxnLab {
                 ctx.record(Actor::Broker(1), Fact::DuplicateWritten { record, offset, earlier });
                 continue;
             }
-            let after = (0..base).filter_map(data).filter(|id| family(*id) && *id > record).max();
+            let kept = |o: &u64| self.log.status(*o) != RecordStatus::Aborted;
+            let after = (0..base).filter(kept).filter_map(data).filter(|id| family(*id) && *id > record).max();
             if let Some(after) = after {
                 ctx.record(Actor::Broker(1), Fact::Reordered { record, offset, after });
             }

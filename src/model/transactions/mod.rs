@@ -16,6 +16,7 @@ pub use conformance::{TxnError, TxnPartition};
 
 mod broker;
 mod clients;
+mod fact_text;
 mod facts;
 mod faults;
 mod processor;
@@ -23,14 +24,16 @@ mod refusal;
 mod scene;
 mod schema;
 mod story;
+mod story_retry;
 mod story_say;
+mod story_txn;
 mod txn;
 mod views;
 mod world;
 
 pub use facts::{Fact, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use schema::{Settings, TRANSACTIONAL_ID, TXN_SCHEMA};
-pub use story::STORY_KEYS;
+pub use story::{RETRY_STORY_KEYS, STORY_KEYS, TXN_STORY_KEYS};
 pub use views::{ClientState, ConsumerView, EntryView, ProcessorView, ProducerView, SinkView, TxnMetaView, TxnView};
 
 use self::core::{Batch, Isolation, KafkaError, Markers, PartitionLog, TopicPartition, TransactionCoordinator};
@@ -45,7 +48,7 @@ pub const OUTPUT: TopicPartition = TopicPartition { topic: OUTPUT_TOPIC, partiti
 /// The processor's offsets partition, added to its transaction by sendOffsetsToTransaction.
 pub const OFFSETS: TopicPartition = TopicPartition { topic: "__consumer_offsets", partition: 0 };
 /// The label of the second, plain producer.
-pub const OTHER_LABEL: &str = "producer";
+pub const OTHER_LABEL: &str = "producer-2";
 /// Record ids of the second producer start here (the app's are payment numbers from 1).
 pub const OTHER_FIRST_RECORD: u64 = 1001;
 

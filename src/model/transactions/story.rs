@@ -1,12 +1,16 @@
 //! The scene's stories: which facts are key moments, and what each preset shows.
 
 use super::broker::is_fencing;
-use super::{Fact, TxnLab};
-use crate::model::kernel::{Moment, Salience, Salient};
-use crate::model::story::{Cue, Story};
-
+use super::story_retry as retry;
 use super::story_say as say;
+use super::story_txn as txn;
+use super::{Fact, TxnLab};
+use crate::model::kernel::{Arg, Message, Moment, Salience, Salient};
+use crate::model::story::{Beat, Cue, Say, Story};
+
+pub use super::story_retry::RETRY_STORY_KEYS;
 pub use super::story_say::STORY_KEYS;
+pub use super::story_txn::TXN_STORY_KEYS;
 
 impl Salient for Fact {
     fn salience(&self) -> Salience {
@@ -55,10 +59,165 @@ impl Salient for Fact {
     }
 }
 
+/// A beat that says a fixed text.
+macro_rules! said {
+    ($cue:expr, $key:expr) => {
+        Beat { cue: $cue, say: |_| Message::new($key) }
+    };
+}
+
+const ZOMBIE_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: txn::zombie_intro },
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: txn::zombie_paused },
+    Beat { cue: Cue::Nth(Moment::Fault, 2), say: txn::zombie_restarted },
+    Beat { cue: Cue::Nth(Moment::Fence, 1), say: txn::zombie_fenced },
+];
+
+const HUNG_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: txn::hung_intro },
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: txn::hung_stalled },
+    Beat { cue: Cue::At(40), say: txn::hung_growing },
+    Beat { cue: Cue::Nth(Moment::Expiry, 1), say: txn::hung_aborted },
+];
+
+const ABORTED_BEATS: &[Beat<TxnLab>] = &[
+    said!(Cue::Start, txn::ABORTED_INTRO),
+    Beat { cue: Cue::Nth(Moment::Answer, 2), say: txn::aborted_abort },
+    said!(Cue::Nth(Moment::Answer, 3), txn::ABORTED_COMMIT),
+];
+
+const CRASH_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: retry::crash_intro },
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::crash_down },
+    Beat { cue: Cue::Nth(Moment::Fault, 2), say: retry::crash_back },
+    said!(Cue::Nth(Moment::Loss, 1), retry::CRASH_TWICE),
+];
+
+const EOS_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: retry::crash_intro },
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::crash_down },
+    Beat { cue: Cue::Nth(Moment::Fence, 1), say: retry::crash_fenced },
+    said!(Cue::Last(Moment::Answer), retry::CRASH_COMMITTED),
+];
+
+const DB_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: retry::crash_intro },
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::crash_down },
+    Beat { cue: Cue::Nth(Moment::Fence, 1), say: retry::crash_fenced },
+    said!(Cue::Nth(Moment::Loss, 1), retry::DB_TWICE),
+    said!(Cue::Last(Moment::Answer), retry::CRASH_COMMITTED),
+];
+
+const DUP_BEATS: &[Beat<TxnLab>] = &[
+    said!(Cue::Start, retry::DUP_INTRO),
+    said!(Cue::Nth(Moment::Fault, 1), retry::DUP_DROPPED),
+    Beat { cue: Cue::At(7), say: retry::dup_retry },
+    said!(Cue::Nth(Moment::Loss, 1), retry::DUP_WRITTEN),
+];
+
+const REORDER_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: retry::reorder_intro },
+    said!(Cue::Nth(Moment::Fault, 1), retry::REORDER_FAILED),
+    Beat {
+        cue: Cue::At(8),
+        say: |sim| {
+            Message::new(retry::REORDER_RETRY).with("backoff", Arg::Duration(sim.world().settings().retry_backoff_ms))
+        },
+    },
+    said!(Cue::Nth(Moment::Loss, 1), retry::REORDER_LANDED),
+];
+
+const IDEM_BEATS: &[Beat<TxnLab>] = &[
+    Beat { cue: Cue::Start, say: retry::idem_intro },
+    said!(Cue::Nth(Moment::Fault, 1), retry::DUP_DROPPED),
+    said!(Cue::At(9), retry::IDEM_DEDUP),
+    said!(Cue::Nth(Moment::Fault, 2), retry::IDEM_ORDER),
+    said!(Cue::At(19), retry::IDEM_DONE),
+];
+
+/// A preset's story: where it opens, its speed, its card and its captions.
+fn preset_story(
+    start: usize,
+    speed: f64,
+    card: (Say<TxnLab>, Say<TxnLab>, Say<TxnLab>),
+    outcome: Cue,
+    beats: &'static [Beat<TxnLab>],
+) -> Story<TxnLab> {
+    let (question, watch, answer) = card;
+    Story { start: Cue::At(start), speed, question, watch, outcome, answer, beats }
+}
+
 /// The scene's story for `preset` (`None`: the scene's default).
-pub fn story(_preset: Option<&str>) -> Story<TxnLab> {
-    {
-        Story {
+///
+/// Each opens just before its moment: the GC pause (zombie), the stall (hung transaction), the
+/// transaction to be aborted, the processing the crash interrupts, the lost or failed request.
+/// The hung transaction plays at 10× (70 s of virtual time); the retries in slow motion.
+pub fn story(preset: Option<&str>) -> Story<TxnLab> {
+    match preset {
+        Some("zombie-fencing") => preset_story(
+            5,
+            1.0,
+            (|_| Message::new(txn::ZOMBIE_QUESTION), |_| Message::new(txn::ZOMBIE_WATCH), txn::zombie_answer),
+            Cue::Nth(Moment::Fence, 1),
+            ZOMBIE_BEATS,
+        ),
+        Some("hung-transaction") => preset_story(
+            3,
+            10.0,
+            (|_| Message::new(txn::HUNG_QUESTION), |_| Message::new(txn::HUNG_WATCH), txn::hung_answer),
+            Cue::Nth(Moment::Expiry, 1),
+            HUNG_BEATS,
+        ),
+        Some("aborted-records") => preset_story(
+            4,
+            1.0,
+            (|_| Message::new(txn::ABORTED_QUESTION), |_| Message::new(txn::ABORTED_WATCH), txn::aborted_answer),
+            Cue::End,
+            ABORTED_BEATS,
+        ),
+        Some("crash-no-txn") => preset_story(
+            5,
+            1.0,
+            (|_| Message::new(retry::CRASH_QUESTION), |_| Message::new(retry::CRASH_WATCH), retry::crash_no_txn_answer),
+            Cue::End,
+            CRASH_BEATS,
+        ),
+        Some("crash-eos") => preset_story(
+            5,
+            1.0,
+            (|_| Message::new(retry::CRASH_QUESTION), |_| Message::new(retry::CRASH_WATCH), retry::crash_eos_answer),
+            Cue::End,
+            EOS_BEATS,
+        ),
+        Some("eos-database") => preset_story(
+            5,
+            1.0,
+            (|_| Message::new(retry::DB_QUESTION), |_| Message::new(retry::DB_WATCH), retry::db_answer),
+            Cue::End,
+            DB_BEATS,
+        ),
+        Some("retry-duplicate") => preset_story(
+            3,
+            0.1,
+            (|_| Message::new(retry::DUP_QUESTION), |_| Message::new(retry::DUP_WATCH), retry::dup_answer),
+            Cue::Nth(Moment::Loss, 1),
+            DUP_BEATS,
+        ),
+        Some("retry-reorder") => preset_story(
+            3,
+            0.1,
+            (|_| Message::new(retry::REORDER_QUESTION), |_| Message::new(retry::REORDER_WATCH), retry::reorder_answer),
+            Cue::Nth(Moment::Loss, 1),
+            REORDER_BEATS,
+        ),
+        Some("idempotent-retry") => preset_story(
+            3,
+            0.25,
+            (|_| Message::new(retry::IDEM_QUESTION), |_| Message::new(retry::IDEM_WATCH), retry::idem_answer),
+            Cue::At(19),
+            IDEM_BEATS,
+        ),
+        _ => Story {
             start: Cue::At(0),
             speed: 1.0,
             question: say::default_question,
@@ -66,6 +225,6 @@ pub fn story(_preset: Option<&str>) -> Story<TxnLab> {
             outcome: Cue::Start,
             answer: say::default_answer,
             beats: &[],
-        }
+        },
     }
 }
