@@ -184,74 +184,78 @@ impl Describe for Fact {
             Fact::GaveUp { first, last, error } => {
                 Message::new(GAVE_UP).with("records", records(*first, *last)).with("error", Arg::kafka(*error))
             }
-            Fact::ClientFenced { label, epoch, error } => Message::new(CLIENT_FENCED)
-                .with("label", Arg::kafka(*label))
-                .with("epoch", Arg::int(*epoch))
-                .with("error", kafka_error(*error)),
-            Fact::EndTxn { epoch, commit } => either(*commit, END_COMMIT, END_ABORT).with("epoch", Arg::int(*epoch)),
-            Fact::CoordinatorRefused { request, epoch, error } => Message::new(COORDINATOR_REFUSED)
-                .with("request", Arg::kafka(*request))
-                .with("epoch", Arg::int(*epoch))
-                .with("error", kafka_error(*error)),
-            Fact::CoordinatorUnreachable { request } => Message::new(UNREACHABLE).with("request", Arg::kafka(*request)),
-            Fact::MarkerWritten { producer_id, epoch, commit, offset, timed_out } => Message::new(MARKER)
-                .with("kind", nested(either(*commit, COMMIT_WORD, ABORT_WORD)))
-                .with("pid", Arg::int(*producer_id))
-                .with("epoch", Arg::int(*epoch))
-                .with("offset", Arg::int(*offset))
-                .with("why", nested(either(*timed_out, MARKER_TIMEOUT, MARKER_PLAIN))),
-            Fact::TransactionTimedOut { producer_id, epoch, new_epoch, started_ms, timeout_ms } => {
-                Message::new(TIMED_OUT)
-                    .with("pid", Arg::int(*producer_id))
-                    .with("epoch", Arg::int(*epoch))
-                    .with("new", Arg::int(*new_epoch))
-                    .with("started", Arg::Duration(*started_ms))
-                    .with("timeout", Arg::Duration(*timeout_ms))
-            }
-            Fact::Crashed { label, epoch } => {
-                Message::new(CRASHED).with("label", Arg::kafka(*label)).with("epoch", Arg::int(*epoch))
-            }
-            Fact::Restarted { incarnation } => Message::new(RESTARTED).with("incarnation", Arg::int(*incarnation)),
-            Fact::Paused { duration_ms: Some(ms) } => Message::new(PAUSED).with("duration", Arg::Duration(*ms)),
-            Fact::Paused { duration_ms: None } => Message::new(STALLED),
-            Fact::Resumed { label, epoch } => {
-                Message::new(RESUMED).with("label", Arg::kafka(*label)).with("epoch", Arg::int(*epoch))
-            }
-            Fact::CoordinatorCut => Message::new(CUT),
-            Fact::CoordinatorHealed => Message::new(HEALED),
-            Fact::Fetched { isolation, records, first, last, duplicates } => {
-                let duplicates = if *duplicates > 0 {
-                    Message::new(FETCHED_DUPLICATES).with("count", Arg::int(*duplicates))
-                } else {
-                    Message::new(FETCHED_CLEAN)
-                };
-                Message::new(FETCHED)
-                    .with("isolation", Arg::kafka(isolation_name(*isolation)))
-                    .with("records", Arg::int(*records))
-                    .with("offsets", offsets(*first, *last))
-                    .with("duplicates", nested(duplicates))
-            }
-            Fact::Polled { from, to } => Message::new(POLLED).with("offsets", offsets(*from, *to)),
-            Fact::RowsInserted { first, last, again } => {
-                let again = if *again > 0 {
-                    Message::new(ROWS_AGAIN).with("count", Arg::int(*again))
-                } else {
-                    Message::new(ROWS_FIRST)
-                };
-                Message::new(ROWS)
-                    .with("payments", span(ONE_PAYMENT, PAYMENTS, *first, *last))
-                    .with("again", nested(again))
-            }
-            Fact::OffsetsCommitted { offset } => Message::new(COMMITTED).with("offset", Arg::int(*offset)),
-            Fact::OffsetsSentToTransaction { offset } => Message::new(OFFSETS_TXN).with("offset", Arg::int(*offset)),
-            Fact::TransactionalOffsets { offset, commit } => {
-                either(*commit, OFFSETS_COMMIT, OFFSETS_ABORT).with("offset", Arg::int(*offset))
-            }
-            Fact::ResumedFromCommitted { committed, processed } => Message::new(RESUMED_FROM)
-                .with("committed", Arg::int(*committed))
-                .with("processed", Arg::int(*processed)),
-            Fact::StreamStarted { per_sec } => Message::new(STREAM).with("per_sec", Arg::int(*per_sec)),
+            other => later_message(other),
         }
+    }
+}
+
+/// The second half of [`Fact`]'s messages: transactions' end, faults, consumers, processor.
+fn later_message(fact: &Fact) -> Message {
+    match fact {
+        Fact::ClientFenced { label, epoch, error } => Message::new(CLIENT_FENCED)
+            .with("label", Arg::kafka(*label))
+            .with("epoch", Arg::int(*epoch))
+            .with("error", kafka_error(*error)),
+        Fact::EndTxn { epoch, commit } => either(*commit, END_COMMIT, END_ABORT).with("epoch", Arg::int(*epoch)),
+        Fact::CoordinatorRefused { request, epoch, error } => Message::new(COORDINATOR_REFUSED)
+            .with("request", Arg::kafka(*request))
+            .with("epoch", Arg::int(*epoch))
+            .with("error", kafka_error(*error)),
+        Fact::CoordinatorUnreachable { request } => Message::new(UNREACHABLE).with("request", Arg::kafka(*request)),
+        Fact::MarkerWritten { producer_id, epoch, commit, offset, timed_out } => Message::new(MARKER)
+            .with("kind", nested(either(*commit, COMMIT_WORD, ABORT_WORD)))
+            .with("pid", Arg::int(*producer_id))
+            .with("epoch", Arg::int(*epoch))
+            .with("offset", Arg::int(*offset))
+            .with("why", nested(either(*timed_out, MARKER_TIMEOUT, MARKER_PLAIN))),
+        Fact::TransactionTimedOut { producer_id, epoch, new_epoch, started_ms, timeout_ms } => Message::new(TIMED_OUT)
+            .with("pid", Arg::int(*producer_id))
+            .with("epoch", Arg::int(*epoch))
+            .with("new", Arg::int(*new_epoch))
+            .with("started", Arg::Duration(*started_ms))
+            .with("timeout", Arg::Duration(*timeout_ms)),
+        Fact::Crashed { label, epoch } => {
+            Message::new(CRASHED).with("label", Arg::kafka(*label)).with("epoch", Arg::int(*epoch))
+        }
+        Fact::Restarted { incarnation } => Message::new(RESTARTED).with("incarnation", Arg::int(*incarnation)),
+        Fact::Paused { duration_ms: Some(ms) } => Message::new(PAUSED).with("duration", Arg::Duration(*ms)),
+        Fact::Paused { duration_ms: None } => Message::new(STALLED),
+        Fact::Resumed { label, epoch } => {
+            Message::new(RESUMED).with("label", Arg::kafka(*label)).with("epoch", Arg::int(*epoch))
+        }
+        Fact::CoordinatorCut => Message::new(CUT),
+        Fact::CoordinatorHealed => Message::new(HEALED),
+        Fact::Fetched { isolation, records, first, last, duplicates } => {
+            let duplicates = if *duplicates > 0 {
+                Message::new(FETCHED_DUPLICATES).with("count", Arg::int(*duplicates))
+            } else {
+                Message::new(FETCHED_CLEAN)
+            };
+            Message::new(FETCHED)
+                .with("isolation", Arg::kafka(isolation_name(*isolation)))
+                .with("records", Arg::int(*records))
+                .with("offsets", offsets(*first, *last))
+                .with("duplicates", nested(duplicates))
+        }
+        Fact::Polled { from, to } => Message::new(POLLED).with("offsets", offsets(*from, *to)),
+        Fact::RowsInserted { first, last, again } => {
+            let again = if *again > 0 {
+                Message::new(ROWS_AGAIN).with("count", Arg::int(*again))
+            } else {
+                Message::new(ROWS_FIRST)
+            };
+            Message::new(ROWS).with("payments", span(ONE_PAYMENT, PAYMENTS, *first, *last)).with("again", nested(again))
+        }
+        Fact::OffsetsCommitted { offset } => Message::new(COMMITTED).with("offset", Arg::int(*offset)),
+        Fact::OffsetsSentToTransaction { offset } => Message::new(OFFSETS_TXN).with("offset", Arg::int(*offset)),
+        Fact::TransactionalOffsets { offset, commit } => {
+            either(*commit, OFFSETS_COMMIT, OFFSETS_ABORT).with("offset", Arg::int(*offset))
+        }
+        Fact::ResumedFromCommitted { committed, processed } => {
+            Message::new(RESUMED_FROM).with("committed", Arg::int(*committed)).with("processed", Arg::int(*processed))
+        }
+        Fact::StreamStarted { per_sec } => Message::new(STREAM).with("per_sec", Arg::int(*per_sec)),
+        _ => unreachable!("handled by Fact::message"),
     }
 }
 

@@ -6,7 +6,7 @@ use super::story_say as say;
 use super::story_txn as txn;
 use super::{Fact, TxnLab};
 use crate::model::kernel::{Arg, Message, Moment, Salience, Salient};
-use crate::model::story::{Beat, Cue, Say, Story};
+use crate::model::story::{Beat, Cue, Story};
 
 pub use super::story_retry::RETRY_STORY_KEYS;
 pub use super::story_say::STORY_KEYS;
@@ -135,17 +135,105 @@ const IDEM_BEATS: &[Beat<TxnLab>] = &[
     said!(Cue::At(19), retry::IDEM_DONE),
 ];
 
-/// A preset's story: where it opens, its speed, its card and its captions.
-fn preset_story(
-    start: usize,
-    speed: f64,
-    card: (Say<TxnLab>, Say<TxnLab>, Say<TxnLab>),
-    outcome: Cue,
-    beats: &'static [Beat<TxnLab>],
-) -> Story<TxnLab> {
-    let (question, watch, answer) = card;
-    Story { start: Cue::At(start), speed, question, watch, outcome, answer, beats }
-}
+const ZOMBIE_FENCING: Story<TxnLab> = Story {
+    start: Cue::At(5),
+    speed: 1.0,
+    question: |_| Message::new(txn::ZOMBIE_QUESTION),
+    watch: |_| Message::new(txn::ZOMBIE_WATCH),
+    outcome: Cue::Nth(Moment::Fence, 1),
+    answer: txn::zombie_answer,
+    beats: ZOMBIE_BEATS,
+};
+
+const HUNG_TRANSACTION: Story<TxnLab> = Story {
+    start: Cue::At(3),
+    speed: 10.0,
+    question: |_| Message::new(txn::HUNG_QUESTION),
+    watch: |_| Message::new(txn::HUNG_WATCH),
+    outcome: Cue::Nth(Moment::Expiry, 1),
+    answer: txn::hung_answer,
+    beats: HUNG_BEATS,
+};
+
+const ABORTED_RECORDS: Story<TxnLab> = Story {
+    start: Cue::At(4),
+    speed: 1.0,
+    question: |_| Message::new(txn::ABORTED_QUESTION),
+    watch: |_| Message::new(txn::ABORTED_WATCH),
+    outcome: Cue::End,
+    answer: txn::aborted_answer,
+    beats: ABORTED_BEATS,
+};
+
+const CRASH_NO_TXN: Story<TxnLab> = Story {
+    start: Cue::At(5),
+    speed: 1.0,
+    question: |_| Message::new(retry::CRASH_QUESTION),
+    watch: |_| Message::new(retry::CRASH_WATCH),
+    outcome: Cue::End,
+    answer: retry::crash_no_txn_answer,
+    beats: CRASH_BEATS,
+};
+
+const CRASH_EOS: Story<TxnLab> = Story {
+    start: Cue::At(5),
+    speed: 1.0,
+    question: |_| Message::new(retry::CRASH_QUESTION),
+    watch: |_| Message::new(retry::CRASH_WATCH),
+    outcome: Cue::End,
+    answer: retry::crash_eos_answer,
+    beats: EOS_BEATS,
+};
+
+const EOS_DATABASE: Story<TxnLab> = Story {
+    start: Cue::At(5),
+    speed: 1.0,
+    question: |_| Message::new(retry::DB_QUESTION),
+    watch: |_| Message::new(retry::DB_WATCH),
+    outcome: Cue::End,
+    answer: retry::db_answer,
+    beats: DB_BEATS,
+};
+
+const RETRY_DUPLICATE: Story<TxnLab> = Story {
+    start: Cue::At(3),
+    speed: 0.1,
+    question: |_| Message::new(retry::DUP_QUESTION),
+    watch: |_| Message::new(retry::DUP_WATCH),
+    outcome: Cue::Nth(Moment::Loss, 1),
+    answer: retry::dup_answer,
+    beats: DUP_BEATS,
+};
+
+const RETRY_REORDER: Story<TxnLab> = Story {
+    start: Cue::At(3),
+    speed: 0.1,
+    question: |_| Message::new(retry::REORDER_QUESTION),
+    watch: |_| Message::new(retry::REORDER_WATCH),
+    outcome: Cue::Nth(Moment::Loss, 1),
+    answer: retry::reorder_answer,
+    beats: REORDER_BEATS,
+};
+
+const IDEMPOTENT_RETRY: Story<TxnLab> = Story {
+    start: Cue::At(3),
+    speed: 0.25,
+    question: |_| Message::new(retry::IDEM_QUESTION),
+    watch: |_| Message::new(retry::IDEM_WATCH),
+    outcome: Cue::At(19),
+    answer: retry::idem_answer,
+    beats: IDEM_BEATS,
+};
+
+const DEFAULT: Story<TxnLab> = Story {
+    start: Cue::At(0),
+    speed: 1.0,
+    question: say::default_question,
+    watch: say::default_watch,
+    outcome: Cue::Start,
+    answer: say::default_answer,
+    beats: &[],
+};
 
 /// The scene's story for `preset` (`None`: the scene's default).
 ///
@@ -154,77 +242,15 @@ fn preset_story(
 /// The hung transaction plays at 10× (70 s of virtual time); the retries in slow motion.
 pub fn story(preset: Option<&str>) -> Story<TxnLab> {
     match preset {
-        Some("zombie-fencing") => preset_story(
-            5,
-            1.0,
-            (|_| Message::new(txn::ZOMBIE_QUESTION), |_| Message::new(txn::ZOMBIE_WATCH), txn::zombie_answer),
-            Cue::Nth(Moment::Fence, 1),
-            ZOMBIE_BEATS,
-        ),
-        Some("hung-transaction") => preset_story(
-            3,
-            10.0,
-            (|_| Message::new(txn::HUNG_QUESTION), |_| Message::new(txn::HUNG_WATCH), txn::hung_answer),
-            Cue::Nth(Moment::Expiry, 1),
-            HUNG_BEATS,
-        ),
-        Some("aborted-records") => preset_story(
-            4,
-            1.0,
-            (|_| Message::new(txn::ABORTED_QUESTION), |_| Message::new(txn::ABORTED_WATCH), txn::aborted_answer),
-            Cue::End,
-            ABORTED_BEATS,
-        ),
-        Some("crash-no-txn") => preset_story(
-            5,
-            1.0,
-            (|_| Message::new(retry::CRASH_QUESTION), |_| Message::new(retry::CRASH_WATCH), retry::crash_no_txn_answer),
-            Cue::End,
-            CRASH_BEATS,
-        ),
-        Some("crash-eos") => preset_story(
-            5,
-            1.0,
-            (|_| Message::new(retry::CRASH_QUESTION), |_| Message::new(retry::CRASH_WATCH), retry::crash_eos_answer),
-            Cue::End,
-            EOS_BEATS,
-        ),
-        Some("eos-database") => preset_story(
-            5,
-            1.0,
-            (|_| Message::new(retry::DB_QUESTION), |_| Message::new(retry::DB_WATCH), retry::db_answer),
-            Cue::End,
-            DB_BEATS,
-        ),
-        Some("retry-duplicate") => preset_story(
-            3,
-            0.1,
-            (|_| Message::new(retry::DUP_QUESTION), |_| Message::new(retry::DUP_WATCH), retry::dup_answer),
-            Cue::Nth(Moment::Loss, 1),
-            DUP_BEATS,
-        ),
-        Some("retry-reorder") => preset_story(
-            3,
-            0.1,
-            (|_| Message::new(retry::REORDER_QUESTION), |_| Message::new(retry::REORDER_WATCH), retry::reorder_answer),
-            Cue::Nth(Moment::Loss, 1),
-            REORDER_BEATS,
-        ),
-        Some("idempotent-retry") => preset_story(
-            3,
-            0.25,
-            (|_| Message::new(retry::IDEM_QUESTION), |_| Message::new(retry::IDEM_WATCH), retry::idem_answer),
-            Cue::At(19),
-            IDEM_BEATS,
-        ),
-        _ => Story {
-            start: Cue::At(0),
-            speed: 1.0,
-            question: say::default_question,
-            watch: say::default_watch,
-            outcome: Cue::Start,
-            answer: say::default_answer,
-            beats: &[],
-        },
+        Some("zombie-fencing") => ZOMBIE_FENCING,
+        Some("hung-transaction") => HUNG_TRANSACTION,
+        Some("aborted-records") => ABORTED_RECORDS,
+        Some("crash-no-txn") => CRASH_NO_TXN,
+        Some("crash-eos") => CRASH_EOS,
+        Some("eos-database") => EOS_DATABASE,
+        Some("retry-duplicate") => RETRY_DUPLICATE,
+        Some("retry-reorder") => RETRY_REORDER,
+        Some("idempotent-retry") => IDEMPOTENT_RETRY,
+        _ => DEFAULT,
     }
 }
