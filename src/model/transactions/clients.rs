@@ -70,6 +70,9 @@ impl TxnLab {
     }
 
     pub(super) fn other_send(&mut self, ctx: &mut TxnCtx) {
+        if self.log_full(1) {
+            return;
+        }
         let record = self.next_other_record;
         self.next_other_record += 1;
         self.enqueue(ClientId::Other, vec![record], ctx);

@@ -197,7 +197,9 @@ pub enum Command {
 }
 
 /// The most records one command sends or processes.
-pub const MAX_RECORDS: u32 = 1000;
+pub const MAX_RECORDS: u32 = 100;
+/// The lab's partition holds at most this many offsets (a link cannot grow it without bound).
+pub const MAX_LOG_ENTRIES: u64 = 10_000;
 
 /// The whole scene.
 #[derive(Clone, Debug)]

@@ -21,6 +21,10 @@ pub enum Refusal {
         timeout_ms: u64,
         max_ms: u64,
     },
+    /// The lab's partition is full.
+    LogFull {
+        max: u64,
+    },
     RecordCount {
         records: u32,
     },
@@ -52,7 +56,8 @@ crate::messages! {
     KAFKA_CONFIG = "transactions.refusal.config" => "{kafka}";
     TIMEOUT_TOO_LARGE = "transactions.refusal.timeout" =>
         "{kafka}: initTransactions() fails with INVALID_TRANSACTION_TIMEOUT ({timeout} > {max})";
-    RECORD_COUNT = "transactions.refusal.records" => "A command takes 1 to 1000 records, not {records}.";
+    RECORD_COUNT = "transactions.refusal.records" => "A command takes 1 to 100 records, not {records}.";
+    LOG_FULL = "transactions.refusal.log_full" => "The lab's partition holds at most {max} offsets.";
     NOT_TRANSACTIONAL = "transactions.refusal.not_transactional" =>
         "This producer has no transactional.id: there is no transaction to commit or abort.";
     NO_TRANSACTION = "transactions.refusal.no_transaction" => "No transaction is open: produce or process first.";
@@ -108,6 +113,7 @@ impl Describe for Refusal {
         }
         match self {
             Refusal::RecordCount { records } => Message::new(RECORD_COUNT).with("records", Arg::int(*records)),
+            Refusal::LogFull { max } => Message::new(LOG_FULL).with("max", Arg::int(*max)),
             Refusal::NotTransactional => Message::new(NOT_TRANSACTIONAL),
             Refusal::NoTransaction => Message::new(NO_TRANSACTION),
             Refusal::EndPending => Message::new(END_PENDING),

@@ -64,11 +64,11 @@ pub const TXN_SCHEMA: &[Property] = &[
     },
     Property { name: "lab.processor", default: "false", kind: Kind::Bool, scope: "lab" },
     Property { name: "lab.db.sink", default: "false", kind: Kind::Bool, scope: "lab" },
-    Property { name: "lab.input.records", default: "20", kind: Kind::Int { min: 0, max: 10_000 }, scope: "lab" },
+    Property { name: "lab.input.records", default: "20", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
     Property {
         name: "lab.other.producer.records.per.sec",
         default: "0",
-        kind: Kind::Int { min: 0, max: 100 },
+        kind: Kind::Int { min: 0, max: 10 },
         scope: "lab",
     },
     Property { name: "lab.previous.inits", default: "4", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
