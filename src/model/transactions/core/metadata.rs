@@ -146,6 +146,7 @@ impl TransactionMetadata {
 
     /// `prepareComplete`: every marker is written.
     pub(super) fn complete(&mut self) {
+        debug_assert!(self.is_completing());
         self.state = match self.state {
             TxnState::PrepareCommit => TxnState::CompleteCommit,
             TxnState::PrepareAbort => TxnState::CompleteAbort,
