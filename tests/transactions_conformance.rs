@@ -209,6 +209,16 @@ fn plain_records_are_always_visible_to_both_isolation_levels() {
 }
 
 #[test]
+fn an_error_names_kafkas_error_code_in_display_and_debug() {
+    let mut p = TxnPartition::new();
+    let (id, epoch) = p.init_idempotent();
+    p.produce_idempotent(id, epoch, 0, 1).unwrap();
+    let error = p.produce_idempotent(id, epoch, 9, 1).unwrap_err();
+    assert_eq!(error.to_string(), "OUT_OF_ORDER_SEQUENCE_NUMBER");
+    assert!(format!("{error:?}").contains("OUT_OF_ORDER_SEQUENCE_NUMBER"));
+}
+
+#[test]
 fn a_retried_commit_is_answered_with_the_marker_already_written() {
     let mut p = TxnPartition::new();
     let epoch = p.init_producer_id("t").unwrap();

@@ -18,13 +18,20 @@ use super::core::{
 /// The partition the adapter models.
 const PARTITION: TopicPartition = TopicPartition { topic: crate::model::TOPIC, partition: 0 };
 
-/// An error of the conformance API; Display shows Kafka's error name (`PRODUCER_FENCED`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An error of the conformance API; Display (and Debug) show Kafka's error name
+/// (`PRODUCER_FENCED`).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct TxnError(pub KafkaError);
 
 impl fmt::Display for TxnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+impl fmt::Debug for TxnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TxnError({})", self.0)
     }
 }
 
