@@ -207,3 +207,83 @@ fn plain_records_are_always_visible_to_both_isolation_levels() {
     assert_eq!(p.read_committed(1), vec![1, 2]);
     assert_eq!(p.read_uncommitted(1), vec![1, 2]);
 }
+
+#[test]
+fn an_error_names_kafkas_error_code_in_display_and_debug() {
+    let mut p = TxnPartition::new();
+    let (id, epoch) = p.init_idempotent();
+    p.produce_idempotent(id, epoch, 0, 1).unwrap();
+    let error = p.produce_idempotent(id, epoch, 9, 1).unwrap_err();
+    assert_eq!(error.to_string(), "OUT_OF_ORDER_SEQUENCE_NUMBER");
+    assert!(format!("{error:?}").contains("OUT_OF_ORDER_SEQUENCE_NUMBER"));
+}
+
+#[test]
+fn a_retried_commit_is_answered_with_the_marker_already_written() {
+    let mut p = TxnPartition::new();
+    let epoch = p.init_producer_id("t").unwrap();
+    p.append_txn("t", epoch, 2).unwrap();
+    assert_eq!(p.end_txn("t", epoch, true), Ok(2));
+    assert_eq!(p.end_txn("t", epoch, true), Ok(2), "no second marker");
+    assert_eq!(p.leo(), 3);
+    assert!(named(p.end_txn("t", epoch, false)).contains("INVALID_TXN_STATE"), "abort after commit");
+}
+
+/// A fixed pseudo-random walk over every operation (a linear congruential generator, so the
+/// test needs no RNG): after each step the two consumers' views must stay consistent.
+#[test]
+fn read_committed_never_sees_an_open_or_aborted_record_whatever_the_interleaving() {
+    use kafka_lab::model::transactions::core::RecordStatus;
+    let mut p = TxnPartition::new();
+    let mut seed: u64 = 0x5eed;
+    let mut next = |bound: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    let ids = ["a", "b"];
+    let mut epochs = [p.init_producer_id("a").unwrap(), p.init_producer_id("b").unwrap()];
+    let (idem, idem_epoch) = p.init_idempotent();
+    let (mut idem_sequence, mut now_ms) = (0, 0);
+    for _ in 0..400 {
+        let who = next(2) as usize;
+        match next(7) {
+            0 => drop(p.append_plain(1 + next(3) as u32)),
+            1 | 2 => drop(p.append_txn(ids[who], epochs[who], 1 + next(3) as u32)),
+            3 => drop(p.end_txn(ids[who], epochs[who], next(2) == 0)),
+            4 => epochs[who] = p.init_producer_id(ids[who]).unwrap(),
+            5 => {
+                now_ms += next(40_000);
+                p.advance_to(now_ms);
+            }
+            _ => {
+                let records = 1 + next(2) as i32;
+                if p.produce_idempotent(idem, idem_epoch, idem_sequence, records as u32).is_ok() {
+                    idem_sequence += records;
+                }
+            }
+        }
+        let (committed, uncommitted) = (p.read_committed(0), p.read_uncommitted(0));
+        assert!(p.lso() <= p.leo());
+        assert!(committed.iter().all(|o| uncommitted.contains(o) && *o < p.lso()));
+        for &offset in &committed {
+            let status = p.log().status(offset);
+            assert!(matches!(status, RecordStatus::Plain | RecordStatus::Committed), "{offset}: {status:?}");
+        }
+        for offset in 0..p.leo() {
+            let status = p.log().status(offset);
+            let delivered = uncommitted.contains(&offset);
+            assert_eq!(delivered, !matches!(status, RecordStatus::Control { .. }), "{offset}: {status:?}");
+            if status == RecordStatus::Open {
+                assert!(offset >= p.lso(), "an open record below the LSO at {offset}");
+            }
+            if offset < p.lso() && matches!(status, RecordStatus::Plain | RecordStatus::Committed) {
+                assert!(committed.contains(&offset), "a stable record missing at {offset}");
+            }
+        }
+    }
+    let statuses: Vec<_> = (0..p.leo()).map(|o| p.log().status(o)).collect();
+    let count = |wanted: RecordStatus| statuses.iter().filter(|s| **s == wanted).count();
+    let seen = [RecordStatus::Committed, RecordStatus::Aborted, RecordStatus::Plain].map(count);
+    assert!(seen.iter().all(|n| *n > 10), "the walk covered commits, aborts and plain records: {seen:?}");
+    assert!(!p.log().aborted_transactions().is_empty());
+}

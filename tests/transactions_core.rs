@@ -164,6 +164,8 @@ fn the_coordinator_walks_ongoing_prepare_commit_complete_commit() {
     assert_eq!(c.metadata("t").unwrap().state, TxnState::CompleteCommit);
     assert_eq!(c.end_txn("t", id, epoch, false, 12), Err(KafkaError::InvalidTxnState));
     assert!(c.end_txn("t", id, epoch, true, 12).unwrap().partitions.is_empty(), "a retried commit is answered NONE");
+    c.markers_written("t", 13);
+    assert_eq!(c.metadata("t").unwrap().state, TxnState::CompleteCommit, "nothing left to complete");
 }
 
 #[test]

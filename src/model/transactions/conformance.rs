@@ -18,13 +18,20 @@ use super::core::{
 /// The partition the adapter models.
 const PARTITION: TopicPartition = TopicPartition { topic: crate::model::TOPIC, partition: 0 };
 
-/// An error of the conformance API; Display shows Kafka's error name (`PRODUCER_FENCED`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An error of the conformance API; Display (and Debug) show Kafka's error name
+/// (`PRODUCER_FENCED`).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct TxnError(pub KafkaError);
 
 impl fmt::Display for TxnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+impl fmt::Debug for TxnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TxnError({})", self.0)
     }
 }
 
@@ -50,6 +57,8 @@ pub struct TxnPartition {
     next_sequence: BTreeMap<(ProducerId, Epoch), i32>,
     /// Incarnations that believe they added the partition to their current transaction.
     in_transaction: BTreeSet<(String, Epoch)>,
+    /// The offset of each transactional id's last marker (the answer to a retried EndTxn).
+    last_marker: BTreeMap<String, u64>,
 }
 
 impl Default for TxnPartition {
@@ -69,6 +78,7 @@ impl TxnPartition {
             incarnations: BTreeMap::new(),
             next_sequence: BTreeMap::new(),
             in_transaction: BTreeSet::new(),
+            last_marker: BTreeMap::new(),
         }
     }
 
@@ -110,6 +120,9 @@ impl TxnPartition {
     /// A transactional batch of `records` from the incarnation (`transactional_id`, `epoch`):
     /// AddPartitionsToTxn first if it has not added the partition to its current transaction.
     pub fn append_txn(&mut self, transactional_id: &str, epoch: u16, records: u32) -> Result<Vec<u64>, TxnError> {
+        if records == 0 {
+            return Ok(Vec::new());
+        }
         let producer_id = self.producer_id_of(transactional_id, epoch)?;
         let incarnation = (transactional_id.to_string(), epoch);
         if !self.in_transaction.contains(&incarnation) {
@@ -125,8 +138,8 @@ impl TxnPartition {
         let producer_id = self.producer_id_of(transactional_id, epoch)?;
         let markers = self.coordinator.end_txn(transactional_id, producer_id, epoch, commit, self.now_ms)?;
         if markers.partitions.is_empty() {
-            // A retried EndTxn after completion: Kafka answers NONE, no new marker.
-            return Err(TxnError(KafkaError::InvalidTxnState));
+            // A retried EndTxn after completion: Kafka answers NONE and writes no new marker.
+            return self.last_marker.get(transactional_id).copied().ok_or(TxnError(KafkaError::InvalidTxnState));
         }
         self.in_transaction.remove(&(transactional_id.to_string(), epoch));
         self.write_markers(transactional_id, &markers)
@@ -221,6 +234,7 @@ impl TxnPartition {
         debug_assert!(markers.partitions.iter().all(|p| *p == PARTITION));
         let offset = self.log.append_marker(markers.producer_id, markers.epoch, markers.commit)?;
         self.coordinator.markers_written(transactional_id, self.now_ms);
+        self.last_marker.insert(transactional_id.to_string(), offset);
         Ok(offset)
     }
 

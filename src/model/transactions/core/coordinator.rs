@@ -140,11 +140,11 @@ impl TransactionCoordinator {
     }
 
     /// Every marker of the transaction is written (`TransactionMarkerChannelManager` then
-    /// `prepareComplete`): CompleteCommit or CompleteAbort.
+    /// `prepareComplete`): CompleteCommit or CompleteAbort. Outside PrepareCommit/PrepareAbort
+    /// (e.g. after the empty answer to a retried EndTxn) there is nothing to complete.
     pub fn markers_written(&mut self, transactional_id: &str, now_ms: u64) {
         let _ = now_ms;
-        if let Some(metadata) = self.transactions.get_mut(transactional_id) {
-            debug_assert!(metadata.is_completing(), "markers written outside PrepareCommit/PrepareAbort");
+        if let Some(metadata) = self.transactions.get_mut(transactional_id).filter(|m| m.is_completing()) {
             metadata.complete();
         }
     }

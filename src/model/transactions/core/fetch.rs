@@ -1,7 +1,7 @@
 //! What a fetch returns to the consumer: the broker's range (up to the high watermark, or the
 //! last stable offset under read_committed, with the aborted transactions overlapping it —
 //! `UnifiedLog.read` / `LogSegment.collectAbortedTxns`) and the consumer's filtering of that
-//! range (`CompletedFetch.nextFetchedBatch`: control batches are never returned; under
+//! range (`CompletedFetch.nextFetchedRecord`: control batches are never returned; under
 //! read_committed a transactional batch of a producer in the aborted set is skipped, the set
 //! growing as the fetch reaches each aborted transaction's first offset and shrinking at its
 //! ABORT marker).

@@ -168,6 +168,9 @@ impl PartitionLog {
 
     /// Is the record at `offset` (below the LEO) plain, in an open, committed or aborted
     /// transaction, or a marker? A transactional record's fate is its producer's next marker.
+    ///
+    /// # Panics
+    /// If `offset` is not below the log end offset.
     pub fn status(&self, offset: u64) -> RecordStatus {
         let entry = &self.entries[usize::try_from(offset).expect("offset fits usize")];
         match entry.kind {

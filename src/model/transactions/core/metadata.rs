@@ -15,6 +15,22 @@ pub enum TxnState {
     Dead,
 }
 
+impl TxnState {
+    /// Kafka's name of the state (`TransactionState`), as `kafka-transactions.sh describe` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TxnState::Empty => "Empty",
+            TxnState::Ongoing => "Ongoing",
+            TxnState::PrepareCommit => "PrepareCommit",
+            TxnState::PrepareAbort => "PrepareAbort",
+            TxnState::CompleteCommit => "CompleteCommit",
+            TxnState::CompleteAbort => "CompleteAbort",
+            TxnState::PrepareEpochFence => "PrepareEpochFence",
+            TxnState::Dead => "Dead",
+        }
+    }
+}
+
 /// A topic partition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TopicPartition {
@@ -130,6 +146,7 @@ impl TransactionMetadata {
 
     /// `prepareComplete`: every marker is written.
     pub(super) fn complete(&mut self) {
+        debug_assert!(self.is_completing());
         self.state = match self.state {
             TxnState::PrepareCommit => TxnState::CompleteCommit,
             TxnState::PrepareAbort => TxnState::CompleteAbort,

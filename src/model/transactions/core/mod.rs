@@ -4,17 +4,19 @@
 //!
 //! Semantics follow Kafka 4.0's server code; each function cites the one it follows.
 //!
-//! **Transaction version (KIP-890).** Kafka 4.0 ships `transaction.version` 2 (TV2), which a
-//! cluster formatted at 4.0's metadata version finalizes (`TransactionVersion.TV_2` bootstraps at
-//! `IBP_4_0_IV2`); a 4.0 client then gets a new epoch from every EndTxn and adds partitions
-//! implicitly. The lab models **TV1**, the KIP-98 protocol every client before 4.0 speaks and a
-//! cluster upgraded from 3.x keeps until the feature is raised: the epoch changes only at
-//! InitProducerId or when the coordinator fences an expired or abandoned transaction; markers
-//! carry the transaction's epoch (a marker may not be older than the producer's epoch on the
-//! partition); the client sends AddPartitionsToTxn before a transaction's first write to a
-//! partition. This keeps the seed notes' picture (one epoch per incarnation, 4 → 5 at
-//! initTransactions) and the conformance API, whose epoch comes only from
-//! `init_producer_id`. Fencing, markers, the LSO and read_committed are the same in both.
+//! **Transaction version (KIP-890) — decision: TV1.** Kafka 4.0 enables transaction version 2
+//! on the server by default (the `transaction.version` feature; `TransactionVersion.TV_2`
+//! bootstraps at `IBP_4_0_IV2`; the 4.0 "Transaction Protocol" operations page), and a 4.0
+//! producer then gets a new epoch from every EndTxn, writes markers with that bumped epoch and
+//! has partitions added by the leader's verification. The lab deliberately models **TV1**, what
+//! a 4.0 broker runs for every producer client older than 4.0 and for any client when
+//! `transaction.version` is 0 or 1: the epoch changes only at InitProducerId or when the
+//! coordinator fences an expired or abandoned transaction; markers carry the transaction's epoch
+//! (a marker may not be older than the producer's epoch on the partition); the client sends
+//! AddPartitionsToTxn before a transaction's first write to a partition. Reasons: it keeps one
+//! epoch per incarnation, the picture the seed notes draw (epoch 4 → 5 at initTransactions),
+//! and the conformance API, whose epoch comes only from `init_producer_id`. Fencing,
+//! markers, the LSO and read_committed behave the same under both versions.
 //!
 //! Simplified throughout: one coordinator epoch, one replica per partition (HW = LEO), markers
 //! written synchronously by the caller, no KIP-360 `expectedProducerIdAndEpoch`, no
