@@ -236,3 +236,19 @@ fn commands_round_trip_through_link_tokens_and_refusals_change_nothing() {
     assert_eq!(run.sim().trace_hash(), before);
     assert!(run.history.push(Input::Command(Command::Process { records: 1 })).is_err(), "no processor here");
 }
+
+#[test]
+fn a_retry_due_after_delivery_timeout_expires_the_batch_instead() {
+    assert_eq!(
+        refusal(&[("delivery.timeout.ms", "1000")]),
+        "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms"
+    );
+    let config = [("delivery.timeout.ms", "30005"), ("retry.backoff.ms", "40000")];
+    let run = run(&config, "fail-next.produce-1.w1000");
+    let gave_up = facts(&run).into_iter().find_map(|(_, f)| match f {
+        Fact::GaveUp { first, error, .. } => Some((first, error)),
+        _ => None,
+    });
+    assert_eq!(gave_up, Some((1, "TimeoutException")), "the retry would come after delivery.timeout.ms");
+    assert!(log_records(&run).is_empty());
+}

@@ -1,10 +1,11 @@
 //! The producer clients: InitProducerId at start, the accumulator and its sender (sequences,
 //! max.in.flight.requests.per.connection, retries after retry.backoff.ms), and the answers.
 //!
-//! Kafka: `Sender`, `RecordAccumulator.drain` and `TransactionManager` (a retried batch of an
-//! idempotent producer waits until nothing before it is in flight, so batches go out again
-//! in sequence order; without idempotence a retry is re-queued first and may land after a
-//! later batch that was already in flight).
+//! Kafka: `Sender`, `RecordAccumulator.drain` and `TransactionManager`. A retried batch of an
+//! idempotent producer waits until nothing before it is in flight
+//! (`RecordAccumulator.shouldStopDrainBatchesForPartition`), so batches go out again in sequence
+//! order; without idempotence a retry is re-queued first (`RecordAccumulator.reenqueue`) and may
+//! land after a later batch that was already in flight.
 
 use super::core::{Batch, KafkaError};
 use super::{
@@ -156,6 +157,7 @@ impl TxnLab {
             record_ids,
             attempts: 0,
             not_before_ms: now_ms,
+            created_ms: now_ms,
         });
         ctx.schedule(linger_ms, Event::Drain(id));
     }
@@ -273,6 +275,12 @@ impl TxnLab {
         let backoff_ms = self.settings.retry_backoff_ms;
         if batch.attempts > self.settings.retries {
             ctx.record(Actor::Producer, Fact::GaveUp { first, last, error });
+            return;
+        }
+        // Kafka: ProducerBatch.hasReachedDeliveryTimeout (a retry due past delivery.timeout.ms
+        // expires the batch with a TimeoutException instead).
+        if ctx.now_ms() + backoff_ms > batch.created_ms + self.settings.delivery_timeout_ms {
+            ctx.record(Actor::Producer, Fact::GaveUp { first, last, error: "TimeoutException" });
             return;
         }
         batch.not_before_ms = ctx.now_ms() + backoff_ms;

@@ -73,6 +73,8 @@ pub struct PendingBatch {
     pub attempts: u32,
     /// Not to be sent again before this instant (retry.backoff.ms).
     pub not_before_ms: u64,
+    /// When `send()` put it in the accumulator: delivery.timeout.ms counts from here.
+    pub created_ms: u64,
 }
 
 /// How the leader answered a produce request (or that the answer never came).

@@ -21,6 +21,10 @@ pub enum Refusal {
         timeout_ms: u64,
         max_ms: u64,
     },
+    /// An explicit delivery.timeout.ms below linger.ms + request.timeout.ms.
+    DeliveryTimeoutTooSmall {
+        delivery_timeout_ms: u64,
+    },
     /// The lab's partition is full.
     LogFull {
         max: u64,
@@ -90,6 +94,9 @@ fn kafka_text(refusal: &Refusal) -> Option<String> {
         ),
         Refusal::TransactionsWithoutIdempotence => {
             "Cannot set a transactional.id without also enabling idempotence.".into()
+        }
+        Refusal::DeliveryTimeoutTooSmall { .. } => {
+            "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms".into()
         }
         Refusal::TransactionTimeoutTooLarge { .. } => {
             "The transaction timeout is larger than the maximum value allowed by the broker \
