@@ -59,7 +59,7 @@ const PRESETS: &[Preset] = &[
         id: "retry-duplicate",
         title_key: "transactions.preset.retry_duplicate",
         config: "enable.idempotence=false",
-        tape: "w1000.produce-1.w1000.lose-ack.produce-1.w20.w10.w100.w10.w1000.produce-1.w1000x2",
+        tape: "w1000.produce-1.w1000.lose-ack.produce-1.w20.w10.w100.w10.w400.w600.produce-1.w1000x2",
         seed: 1,
     },
     Preset {

@@ -200,7 +200,7 @@ const RETRY_DUPLICATE: Story<TxnLab> = Story {
     speed: 0.1,
     question: |_| Message::new(retry::DUP_QUESTION),
     watch: |_| Message::new(retry::DUP_WATCH),
-    outcome: Cue::Nth(Moment::Loss, 1),
+    outcome: Cue::Nth(Moment::Loss, 2),
     answer: retry::dup_answer,
     beats: DUP_BEATS,
 };

@@ -16,7 +16,7 @@ crate::messages! {
     CRASH_NO_TXN_ANSWER = "transactions.story.crash.plain.answer" =>
         "{duplicates, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}} downstream: read_committed received {received} records for {distinct} payments, because the restart resumed from offset {committed} and processed payments it had already written";
     CRASH_EOS_ANSWER = "transactions.story.crash.eos.answer" =>
-        "{duplicates, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}} for read_committed: {received} records for {distinct} payments; the {aborted} records written before the crash were aborted when epoch {new} fenced epoch {old} (read_uncommitted, which reads them, got {uncommitted, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}})";
+        "{duplicates, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}} for read_committed: {received} records for {distinct} payments; the {aborted} records written before the crash were aborted when the new instance's initTransactions fenced epoch {old} (it now runs with epoch {new}); read_uncommitted, which reads aborted records, got {uncommitted, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}}";
     DB_QUESTION = "transactions.story.db.question" =>
         "Exactly-once is on and the processor also inserts a database row per payment. After the same crash, is the database exactly once too?";
     DB_WATCH = "transactions.story.db.watch" =>
@@ -41,7 +41,7 @@ crate::messages! {
         "Idempotence is off and a produce response is lost. What does the retry do to the partition?";
     DUP_WATCH = "transactions.story.dup.watch" => "Watch record 2: written, its answer lost, sent again.";
     DUP_ANSWER = "transactions.story.dup.answer" =>
-        "record {record} is in the log at offsets {first} and {second}: {count, plural, one {# duplicate} other {# duplicates}}, delivered to both consumers; without a producer id and a sequence number the leader cannot tell a retry from a new record";
+        "record {record} is in the log at offsets {first} and {second}: {count, plural, one {# duplicate} other {# duplicates}}, and read_committed received it {times, plural, one {once} =2 {twice} other {# times}}; without a producer id and a sequence number the leader cannot tell a retry from a new record";
     DUP_INTRO = "transactions.story.dup.intro" =>
         "producer-1 runs without idempotence: its batches carry no producer id and no sequence number. The next response will be lost.";
     DUP_DROPPED = "transactions.story.dup.dropped" =>
@@ -65,13 +65,13 @@ crate::messages! {
         "The same two failures with idempotence on: a lost response, then a failed batch with another in flight behind it. Any duplicate, any reordering?";
     IDEM_WATCH = "transactions.story.idem.watch" => "Watch the sequence numbers the leader checks.";
     IDEM_ANSWER = "transactions.story.idem.answer" =>
-        "{records} records for {distinct} payments, in order ({order}): the retry after the lost response was answered with offset {offset} and not written again, and the batch behind the failed one got OUT_OF_ORDER_SEQUENCE_NUMBER and went out again after it";
+        "{records} records, {distinct} distinct, in order ({order}): the retry after the lost response was answered with offset {offset} and not written again, and the batch behind the failed one got OUT_OF_ORDER_SEQUENCE_NUMBER and went out again after it";
     IDEM_INTRO = "transactions.story.idem.intro" =>
         "producer-1 is idempotent (Kafka's default): producer id {pid}, and each batch carries its base sequence.";
     IDEM_DEDUP = "transactions.story.idem.dedup" =>
         "The retry of sequence 1 matches a batch the leader remembers: it answers with the original offset and writes nothing.";
     IDEM_ORDER = "transactions.story.idem.order" =>
-        "Sequence 2 fails; sequence 3 arrives first and is refused with OUT_OF_ORDER_SEQUENCE_NUMBER, so the producer resends both in sequence order.";
+        "Record 3 (sequence 2) is refused with NOT_ENOUGH_REPLICAS; record 4 (sequence 3), right behind it, gets OUT_OF_ORDER_SEQUENCE_NUMBER: the leader expects sequence 2. The producer resends both, in sequence order.";
     IDEM_DONE = "transactions.story.idem.done" => "Every record once, in the order it was sent.";
 }
 
@@ -184,6 +184,13 @@ pub fn dup_answer(sim: &Sim<TxnLab>) -> Message {
         .with("first", first.map_or_else(pending, Arg::int))
         .with("second", twice.map_or_else(pending, |(o, _)| Arg::int(*o)))
         .with("count", Arg::int(ids.len() - distinct(&ids)))
+        .with("times", Arg::int(received_times(sim, twice.map(|(_, id)| *id))))
+}
+
+/// How many times read_committed received `record`.
+fn received_times(sim: &Sim<TxnLab>, record: Option<u64>) -> usize {
+    let consumer = sim.world().consumer(Isolation::ReadCommitted);
+    record.map_or(0, |record| consumer.record_ids.iter().filter(|id| **id == record).count())
 }
 
 /// `1, 3, 2, 4`: the record ids in offset order.
