@@ -252,3 +252,29 @@ fn a_retry_due_after_delivery_timeout_expires_the_batch_instead() {
     assert_eq!(gave_up, Some((1, "TimeoutException")), "the retry would come after delivery.timeout.ms");
     assert!(log_records(&run).is_empty());
 }
+
+#[test]
+fn a_cut_link_to_the_coordinator_holds_the_commit_until_it_heals() {
+    let txn = [("transactional.id", "payments-processor-0")];
+    let mut run = run(&txn, "produce-2.w100.cut-p-c.commit.w5000");
+    let open = |run: &Run<TxnLab>| run.world().view().transactions[0].state;
+    assert_eq!(open(&run), TxnState::Ongoing, "EndTxn cannot reach the coordinator");
+    assert_eq!(run.world().view().last_stable_offset, 0, "the LSO waits with it");
+    for input in [Input::Command(TxnLab::decode_command("heal-p-c").unwrap()), Input::Advance(100)] {
+        run.history.push(input).unwrap();
+    }
+    assert_eq!(open(&run), TxnState::CompleteCommit);
+    let view = run.world().view();
+    assert_eq!(view.last_stable_offset, 3, "two records and the COMMIT marker");
+}
+
+#[test]
+fn an_aborted_processor_transaction_sends_it_back_to_its_committed_offset() {
+    let config = [("transactional.id", "payments-processor-0"), ("lab.processor", "true")];
+    let run = run(&config, "process-3.w100.commit.w100.process-4.w100.abort.w100.process-4.w100.commit.w1000");
+    let processor = run.world().view().processor.expect("a processor");
+    assert_eq!((processor.committed_offset, processor.input_position), (7, 7));
+    assert_eq!(consumer_duplicates(&run, Isolation::ReadCommitted), 0);
+    let committed: Vec<u64> = run.world().consumer(Isolation::ReadCommitted).record_ids.clone();
+    assert_eq!(committed, vec![1, 2, 3, 4, 5, 6, 7], "the aborted payments 4–7 come again, once");
+}
