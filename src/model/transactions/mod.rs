@@ -36,7 +36,10 @@ pub use schema::{Settings, TRANSACTIONAL_ID, TXN_SCHEMA};
 pub use story::{RETRY_STORY_KEYS, STORY_KEYS, TXN_STORY_KEYS};
 pub use views::{ClientState, ConsumerView, EntryView, ProcessorView, ProducerView, SinkView, TxnMetaView, TxnView};
 
-use self::core::{Batch, Isolation, KafkaError, Markers, PartitionLog, TopicPartition, TransactionCoordinator};
+/// The core types the views name, for the UI.
+pub use self::core::{Isolation, RecordStatus, TxnState};
+
+use self::core::{Batch, KafkaError, Markers, PartitionLog, TopicPartition, TransactionCoordinator};
 use crate::model::kernel::{Ctx, Fault};
 
 /// The topic the processor writes and the consumers read.
