@@ -6,9 +6,18 @@
 //! downstream consumers (read_uncommitted and read_committed), a consume–transform–produce
 //! processor with its input topic and offset commits, and an external database sink.
 //!
-//! Where the lab simplifies: one output partition with one replica (HW = LEO), no jitter on
-//! `retry.backoff.ms`, a lost response is a dropped connection that the client notices at
-//! once, and a consumer fetches everything up to its bound (HW or LSO) on each poll.
+//! The protocol is transaction version 1 (see `core`): the epoch changes only at
+//! InitProducerId and when the coordinator fences an abandoned or expired transaction, so an
+//! incarnation keeps its epoch for all its transactions (seed 000's 4 → 5).
+//!
+//! Where the lab simplifies: one output partition with one replica (HW = LEO); the
+//! coordinator's requests (InitProducerId, AddPartitionsToTxn, EndTxn) are answered at once
+//! unless the app's link to it is cut, while produce requests and WriteTxnMarkers take
+//! `lab.network.delay.ms` each way; no jitter on `retry.backoff.ms` and no exponential growth
+//! (`retry.backoff.max.ms`); `lose-ack` drops the answer of one request only (Kafka fails every
+//! request in flight on the dropped connection) and the client notices at once; a consumer
+//! fetches everything up to its bound (HW or LSO) on each poll; the processor commits when
+//! told to (`commit`), and inserts its database rows as it processes.
 
 mod conformance;
 pub mod core;
@@ -50,7 +59,7 @@ pub const INPUT_TOPIC: &str = "payments";
 pub const OUTPUT: TopicPartition = TopicPartition { topic: OUTPUT_TOPIC, partition: 0 };
 /// The processor's offsets partition, added to its transaction by sendOffsetsToTransaction.
 pub const OFFSETS: TopicPartition = TopicPartition { topic: "__consumer_offsets", partition: 0 };
-/// The label of the second, plain producer.
+/// The label of the second producer (idempotent unless enable.idempotence=false, never transactional).
 pub const OTHER_LABEL: &str = "producer-2";
 /// Record ids of the second producer start here (the app's are payment numbers from 1).
 pub const OTHER_FIRST_RECORD: u64 = 1001;
