@@ -80,13 +80,18 @@ crate::messages! {
 }
 
 /// `record 3` or `records 3–7` (likewise offsets and payments).
-fn span(one: Key, many: Key, first: u64, last: u64) -> Arg {
+pub(super) fn span(one: Key, many: Key, first: u64, last: u64) -> Arg {
     let key = if first == last { one } else { many };
     nested(Message::new(key).with("first", Arg::int(first)).with("last", Arg::int(last)))
 }
 
-fn records(first: u64, last: u64) -> Arg {
+pub(super) fn records(first: u64, last: u64) -> Arg {
     span(ONE_RECORD, RECORDS, first, last)
+}
+
+/// `payment 3` or `payments 3–7`.
+pub(super) fn payments(first: u64, last: u64) -> Arg {
+    span(ONE_PAYMENT, PAYMENTS, first, last)
 }
 
 fn offsets(first: u64, last: u64) -> Arg {
@@ -244,7 +249,7 @@ fn later_message(fact: &Fact) -> Message {
             } else {
                 Message::new(ROWS_FIRST)
             };
-            Message::new(ROWS).with("payments", span(ONE_PAYMENT, PAYMENTS, *first, *last)).with("again", nested(again))
+            Message::new(ROWS).with("payments", payments(*first, *last)).with("again", nested(again))
         }
         Fact::OffsetsCommitted { offset } => Message::new(COMMITTED).with("offset", Arg::int(*offset)),
         Fact::OffsetsSentToTransaction { offset } => Message::new(OFFSETS_TXN).with("offset", Arg::int(*offset)),

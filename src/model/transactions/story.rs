@@ -5,7 +5,7 @@ use super::story_retry as retry;
 use super::story_say as say;
 use super::story_txn as txn;
 use super::{Fact, TxnLab};
-use crate::model::kernel::{Arg, Message, Moment, Salience, Salient};
+use crate::model::kernel::{Message, Moment, Salience, Salient};
 use crate::model::story::{Beat, Cue, Story};
 
 pub use super::story_retry::RETRY_STORY_KEYS;
@@ -81,7 +81,7 @@ const HUNG_BEATS: &[Beat<TxnLab>] = &[
 ];
 
 const ABORTED_BEATS: &[Beat<TxnLab>] = &[
-    said!(Cue::Start, txn::ABORTED_INTRO),
+    Beat { cue: Cue::Start, say: txn::aborted_intro },
     Beat { cue: Cue::Nth(Moment::Answer, 2), say: txn::aborted_abort },
     said!(Cue::Nth(Moment::Answer, 3), txn::ABORTED_COMMIT),
 ];
@@ -90,7 +90,7 @@ const CRASH_BEATS: &[Beat<TxnLab>] = &[
     Beat { cue: Cue::Start, say: retry::crash_intro },
     Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::crash_down },
     Beat { cue: Cue::Nth(Moment::Fault, 2), say: retry::crash_back },
-    said!(Cue::Nth(Moment::Loss, 1), retry::CRASH_TWICE),
+    Beat { cue: Cue::Nth(Moment::Loss, 1), say: retry::crash_twice },
 ];
 
 const EOS_BEATS: &[Beat<TxnLab>] = &[
@@ -104,34 +104,29 @@ const DB_BEATS: &[Beat<TxnLab>] = &[
     Beat { cue: Cue::Start, say: retry::crash_intro },
     Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::crash_down },
     Beat { cue: Cue::Nth(Moment::Fence, 1), say: retry::crash_fenced },
-    said!(Cue::Nth(Moment::Loss, 1), retry::DB_TWICE),
+    Beat { cue: Cue::Nth(Moment::Loss, 1), say: retry::db_twice },
     said!(Cue::Last(Moment::Answer), retry::CRASH_COMMITTED),
 ];
 
 const DUP_BEATS: &[Beat<TxnLab>] = &[
     said!(Cue::Start, retry::DUP_INTRO),
-    said!(Cue::Nth(Moment::Fault, 1), retry::DUP_DROPPED),
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::dropped },
     Beat { cue: Cue::At(7), say: retry::dup_retry },
-    said!(Cue::Nth(Moment::Loss, 1), retry::DUP_WRITTEN),
+    Beat { cue: Cue::Nth(Moment::Loss, 1), say: retry::dup_written },
 ];
 
 const REORDER_BEATS: &[Beat<TxnLab>] = &[
     Beat { cue: Cue::Start, say: retry::reorder_intro },
-    said!(Cue::Nth(Moment::Fault, 1), retry::REORDER_FAILED),
-    Beat {
-        cue: Cue::At(8),
-        say: |sim| {
-            Message::new(retry::REORDER_RETRY).with("backoff", Arg::Duration(sim.world().settings().retry_backoff_ms))
-        },
-    },
-    said!(Cue::Nth(Moment::Loss, 1), retry::REORDER_LANDED),
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::reorder_failed },
+    Beat { cue: Cue::At(8), say: retry::reorder_retry },
+    Beat { cue: Cue::Nth(Moment::Loss, 1), say: retry::reorder_landed },
 ];
 
 const IDEM_BEATS: &[Beat<TxnLab>] = &[
     Beat { cue: Cue::Start, say: retry::idem_intro },
-    said!(Cue::Nth(Moment::Fault, 1), retry::DUP_DROPPED),
-    said!(Cue::At(9), retry::IDEM_DEDUP),
-    said!(Cue::Nth(Moment::Fault, 2), retry::IDEM_ORDER),
+    Beat { cue: Cue::Nth(Moment::Fault, 1), say: retry::dropped },
+    Beat { cue: Cue::At(9), say: retry::idem_dedup },
+    Beat { cue: Cue::Nth(Moment::Fault, 2), say: retry::idem_order },
     said!(Cue::At(19), retry::IDEM_DONE),
 ];
 
@@ -156,7 +151,7 @@ const HUNG_TRANSACTION: Story<TxnLab> = Story {
 };
 
 const ABORTED_RECORDS: Story<TxnLab> = Story {
-    start: Cue::At(4),
+    start: Cue::At(5),
     speed: 1.0,
     question: |_| Message::new(txn::ABORTED_QUESTION),
     watch: |_| Message::new(txn::ABORTED_WATCH),

@@ -1,9 +1,9 @@
 //! The consume–transform–produce crash presets and the retry presets: what is written twice,
 //! what lands out of order, and what idempotence or a transaction prevents.
 
-use super::core::{EntryKind, Isolation};
+use super::core::{EntryKind, Isolation, RecordStatus};
 use super::facts::Fact;
-use super::story_say::{duplicates, pending};
+use super::story_say::{duplicates, ids_at, ids_with, latest, payments_arg, pending, records_arg};
 use super::TxnLab;
 use crate::model::kernel::{Arg, Message, Sim};
 
@@ -24,19 +24,19 @@ crate::messages! {
     DB_ANSWER = "transactions.story.db.answer" =>
         "read_committed: {duplicates, plural, =0 {no duplicate} one {# duplicate} other {# duplicates}}; the database: {rows} rows, {again, plural, =0 {none inserted twice} one {# inserted twice} other {# inserted twice}}: the transaction covers topic → process → topic, not the INSERT";
     CRASH_INTRO = "transactions.story.crash.intro" =>
-        "payments 1–5 are processed and their offset committed ({committed}). The processor now takes payments 6–10.";
+        "The processor has processed {done} and committed their offset ({committed}). It now polls the next payments.";
     CRASH_DOWN = "transactions.story.crash.down" =>
-        "It crashes after writing payments 6–10 to payments-validated, before committing offset {offset}: the committed offset is still {committed}.";
+        "It crashes after writing {payments} to payments-validated, before committing offset {offset}: the committed offset is still {committed}.";
     CRASH_BACK = "transactions.story.crash.back" =>
-        "A new instance starts and resumes from the committed offset {committed}: it will process payments 6–10 again.";
+        "A new instance starts and resumes from the committed offset {committed}: it will process {payments} again.";
     CRASH_TWICE = "transactions.story.crash.twice" =>
-        "Payments 6–10 are written a second time. Nothing in Kafka knows the new records repeat the old ones.";
+        "The restarted processor writes {payments} a second time. Nothing in Kafka knows the new records repeat the old ones.";
     CRASH_FENCED = "transactions.story.crash.fenced" =>
-        "initTransactions of the new instance finds epoch {old}'s transaction open: the coordinator fences it and writes an ABORT marker. The first copies of payments 6–10 are aborted.";
+        "initTransactions of the new instance finds epoch {old}'s transaction open: the coordinator fences it and writes an ABORT marker. The first copies of {payments} are aborted.";
     CRASH_COMMITTED = "transactions.story.crash.committed" =>
         "The reprocessed payments commit together with the input offset (sendOffsetsToTransaction). read_committed gets each payment once.";
     DB_TWICE = "transactions.story.db.twice" =>
-        "The database rows of payments 6–10 are inserted again: the aborted transaction could not take them back.";
+        "The database rows of {payments} are inserted again: the aborted transaction could not take them back.";
     DUP_QUESTION = "transactions.story.dup.question" =>
         "Idempotence is off and a produce response is lost. What does the retry do to the partition?";
     DUP_WATCH = "transactions.story.dup.watch" => "Watch record 2: written, its answer lost, sent again.";
@@ -45,10 +45,10 @@ crate::messages! {
     DUP_INTRO = "transactions.story.dup.intro" =>
         "producer-1 runs without idempotence: its batches carry no producer id and no sequence number. The next response will be lost.";
     DUP_DROPPED = "transactions.story.dup.dropped" =>
-        "The leader wrote record 2, then the connection dropped: the producer never hears that it succeeded.";
+        "The leader wrote {records}, then the connection dropped: the producer never hears that it succeeded.";
     DUP_RETRY = "transactions.story.dup.retry" =>
-        "The producer sees a NETWORK_EXCEPTION and waits retry.backoff.ms = {backoff} before sending record 2 again.";
-    DUP_WRITTEN = "transactions.story.dup.written" => "The retry is appended as a new record: record 2 is in the log twice.";
+        "The producer sees a NETWORK_EXCEPTION and waits retry.backoff.ms = {backoff} before sending {records} again.";
+    DUP_WRITTEN = "transactions.story.dup.written" => "The retry is appended as a new record: record {record} is in the log twice.";
     REORDER_QUESTION = "transactions.story.reorder.question" =>
         "Idempotence is off and up to 5 requests are in flight. The first of two batches fails. In what order do the records land?";
     REORDER_WATCH = "transactions.story.reorder.watch" =>
@@ -58,9 +58,9 @@ crate::messages! {
     REORDER_INTRO = "transactions.story.reorder.intro" =>
         "producer-1 runs without idempotence, with max.in.flight.requests.per.connection = {in_flight}. Records 2 and 3 will go out as two requests, the first will fail.";
     REORDER_FAILED = "transactions.story.reorder.failed" =>
-        "The leader refuses record 2 with NOT_ENOUGH_REPLICAS but appends record 3, already in flight behind it.";
-    REORDER_RETRY = "transactions.story.reorder.retry" => "The producer retries record 2 after retry.backoff.ms = {backoff}.";
-    REORDER_LANDED = "transactions.story.reorder.landed" => "Record 2 lands after record 3: per-partition order is broken.";
+        "The leader refuses {failed} with NOT_ENOUGH_REPLICAS but appends {next}, already in flight behind it.";
+    REORDER_RETRY = "transactions.story.reorder.retry" => "The producer sends {records} again after retry.backoff.ms = {backoff}.";
+    REORDER_LANDED = "transactions.story.reorder.landed" => "Record {record} lands after record {after}: per-partition order is broken.";
     IDEM_QUESTION = "transactions.story.idem.question" =>
         "The same two failures with idempotence on: a lost response, then a failed batch with another in flight behind it. Any duplicate, any reordering?";
     IDEM_WATCH = "transactions.story.idem.watch" => "Watch the sequence numbers the leader checks.";
@@ -69,9 +69,9 @@ crate::messages! {
     IDEM_INTRO = "transactions.story.idem.intro" =>
         "producer-1 is idempotent (Kafka's default): producer id {pid}, and each batch carries its base sequence.";
     IDEM_DEDUP = "transactions.story.idem.dedup" =>
-        "The retry of sequence 1 matches a batch the leader remembers: it answers with the original offset and writes nothing.";
+        "The retry of sequence {sequence} matches a batch the leader remembers: it answers with the original offset, {offset}, and writes nothing.";
     IDEM_ORDER = "transactions.story.idem.order" =>
-        "Record 3 (sequence 2) is refused with NOT_ENOUGH_REPLICAS; record 4 (sequence 3), right behind it, gets OUT_OF_ORDER_SEQUENCE_NUMBER: the leader expects sequence 2. The producer resends both, in sequence order.";
+        "The leader refuses {failed} (sequence {expected}) with NOT_ENOUGH_REPLICAS; the batch right behind it, sequence {sequence}, gets OUT_OF_ORDER_SEQUENCE_NUMBER: the leader expects sequence {expected}. The producer resends both, in sequence order.";
     IDEM_DONE = "transactions.story.idem.done" => "Every record once, in the order it was sent.";
 }
 
@@ -97,16 +97,58 @@ fn committed(sim: &Sim<TxnLab>) -> u64 {
 }
 
 pub fn crash_intro(sim: &Sim<TxnLab>) -> Message {
-    Message::new(CRASH_INTRO).with("committed", Arg::int(committed(sim)))
+    let committed = committed(sim);
+    let done = (committed > 0).then_some((1, committed));
+    Message::new(CRASH_INTRO).with("done", payments_arg(done)).with("committed", Arg::int(committed))
+}
+
+/// The payments of the latest poll (input offset o is payment o + 1).
+fn polled(sim: &Sim<TxnLab>) -> Option<(u64, u64)> {
+    latest(sim, |f| match f {
+        Fact::Polled { from, to } => Some((from + 1, to + 1)),
+        _ => None,
+    })
 }
 
 pub fn crash_down(sim: &Sim<TxnLab>) -> Message {
-    let offset = sim.world().processor().map_or(0, |p| p.processed);
-    Message::new(CRASH_DOWN).with("offset", Arg::int(offset)).with("committed", Arg::int(committed(sim)))
+    let offset = polled(sim).map_or(0, |(_, last)| last);
+    Message::new(CRASH_DOWN)
+        .with("payments", payments_arg(polled(sim)))
+        .with("offset", Arg::int(offset))
+        .with("committed", Arg::int(committed(sim)))
 }
 
 pub fn crash_back(sim: &Sim<TxnLab>) -> Message {
-    Message::new(CRASH_BACK).with("committed", Arg::int(committed(sim)))
+    let again = latest(sim, |f| match f {
+        Fact::ResumedFromCommitted { committed, processed } => Some((committed + 1, committed + processed)),
+        _ => None,
+    });
+    Message::new(CRASH_BACK).with("committed", Arg::int(committed(sim))).with("payments", payments_arg(again))
+}
+
+/// The payments written a second time (the duplicates the broker logged).
+fn written_twice(sim: &Sim<TxnLab>) -> Option<(u64, u64)> {
+    let ids: Vec<u64> = sim
+        .log()
+        .iter()
+        .filter_map(|e| match e.fact {
+            Fact::DuplicateWritten { record, .. } => Some(record),
+            _ => None,
+        })
+        .collect();
+    ids.iter().min().copied().zip(ids.iter().max().copied())
+}
+
+pub fn crash_twice(sim: &Sim<TxnLab>) -> Message {
+    Message::new(CRASH_TWICE).with("payments", payments_arg(written_twice(sim)))
+}
+
+pub fn db_twice(sim: &Sim<TxnLab>) -> Message {
+    let again = latest(sim, |f| match f {
+        Fact::RowsInserted { first, last, again } if *again > 0 => Some((*first, *last)),
+        _ => None,
+    });
+    Message::new(DB_TWICE).with("payments", payments_arg(again))
 }
 
 /// The epoch fenced at the restart and the app's epoch after it.
@@ -123,7 +165,10 @@ fn fence_epochs(sim: &Sim<TxnLab>) -> (Option<u16>, Option<u16>) {
 }
 
 pub fn crash_fenced(sim: &Sim<TxnLab>) -> Message {
-    Message::new(CRASH_FENCED).with("old", fence_epochs(sim).0.map_or_else(pending, Arg::int))
+    let open = ids_with(sim, |s| matches!(s, RecordStatus::Open | RecordStatus::Aborted));
+    Message::new(CRASH_FENCED)
+        .with("old", fence_epochs(sim).0.map_or_else(pending, Arg::int))
+        .with("payments", payments_arg(open))
 }
 
 pub fn crash_no_txn_answer(sim: &Sim<TxnLab>) -> Message {
@@ -149,7 +194,7 @@ fn restart_offset(sim: &Sim<TxnLab>) -> u64 {
 pub fn crash_eos_answer(sim: &Sim<TxnLab>) -> Message {
     let consumer = sim.world().consumer(Isolation::ReadCommitted);
     let log = sim.world().log();
-    let aborted = log.entries().iter().filter(|e| log.status(e.offset) == super::core::RecordStatus::Aborted).count();
+    let aborted = log.entries().iter().filter(|e| log.status(e.offset) == RecordStatus::Aborted).count();
     let (old, new) = fence_epochs(sim);
     Message::new(CRASH_EOS_ANSWER)
         .with("duplicates", Arg::int(duplicates(sim, Isolation::ReadCommitted)))
@@ -170,8 +215,101 @@ pub fn db_answer(sim: &Sim<TxnLab>) -> Message {
         .with("again", Arg::int(again))
 }
 
+/// The records of the latest retried batch.
+fn retried(sim: &Sim<TxnLab>) -> Option<(u64, u64)> {
+    latest(sim, |f| match f {
+        Fact::Retrying { first, last, .. } => Some((*first, *last)),
+        _ => None,
+    })
+}
+
 pub fn dup_retry(sim: &Sim<TxnLab>) -> Message {
-    Message::new(DUP_RETRY).with("backoff", Arg::Duration(sim.world().settings().retry_backoff_ms))
+    Message::new(DUP_RETRY)
+        .with("backoff", Arg::Duration(sim.world().settings().retry_backoff_ms))
+        .with("records", records_arg(retried(sim)))
+}
+
+pub fn reorder_retry(sim: &Sim<TxnLab>) -> Message {
+    Message::new(REORDER_RETRY)
+        .with("backoff", Arg::Duration(sim.world().settings().retry_backoff_ms))
+        .with("records", records_arg(retried(sim)))
+}
+
+/// The records whose answer the dropped connection lost.
+pub fn dropped(sim: &Sim<TxnLab>) -> Message {
+    let ids = latest(sim, |f| match f {
+        Fact::ConnectionDropped { base, last } => Some((*base, *last)),
+        _ => None,
+    })
+    .map(|(base, last)| ids_at(sim, base, last));
+    let span = ids.and_then(|ids| ids.first().copied().zip(ids.last().copied()));
+    Message::new(DUP_DROPPED).with("records", records_arg(span))
+}
+
+pub fn dup_written(sim: &Sim<TxnLab>) -> Message {
+    let record = latest(sim, |f| match f {
+        Fact::DuplicateWritten { record, .. } => Some(*record),
+        _ => None,
+    });
+    Message::new(DUP_WRITTEN).with("record", record.map_or_else(pending, Arg::int))
+}
+
+/// The records the leader refused with NOT_ENOUGH_REPLICAS, and the sequence they carried.
+fn not_enough(sim: &Sim<TxnLab>) -> Option<(u64, u64)> {
+    latest(sim, |f| match f {
+        Fact::NotEnoughReplicas { first, last } => Some((*first, *last)),
+        _ => None,
+    })
+}
+
+pub fn reorder_failed(sim: &Sim<TxnLab>) -> Message {
+    let next = latest(sim, |f| match f {
+        Fact::Written { base, last, .. } => Some((*base, *last)),
+        _ => None,
+    })
+    .map(|(base, last)| ids_at(sim, base, last));
+    let next = next.and_then(|ids| ids.first().copied().zip(ids.last().copied()));
+    Message::new(REORDER_FAILED).with("failed", records_arg(not_enough(sim))).with("next", records_arg(next))
+}
+
+pub fn reorder_landed(sim: &Sim<TxnLab>) -> Message {
+    let pair = latest(sim, |f| match f {
+        Fact::Reordered { record, after, .. } => Some((*record, *after)),
+        _ => None,
+    });
+    Message::new(REORDER_LANDED)
+        .with("record", pair.map_or_else(pending, |(r, _)| Arg::int(r)))
+        .with("after", pair.map_or_else(pending, |(_, a)| Arg::int(a)))
+}
+
+pub fn idem_dedup(sim: &Sim<TxnLab>) -> Message {
+    let answered = latest(sim, |f| match f {
+        Fact::DuplicateAnswered { sequence, base, .. } => Some((*sequence, *base)),
+        _ => None,
+    });
+    Message::new(IDEM_DEDUP)
+        .with("sequence", answered.map_or_else(pending, |(s, _)| Arg::int(s)))
+        .with("offset", answered.map_or_else(pending, |(_, o)| Arg::int(o)))
+}
+
+pub fn idem_order(sim: &Sim<TxnLab>) -> Message {
+    let failed = not_enough(sim);
+    let expected = failed.and_then(|(first, _)| {
+        latest(sim, |f| match f {
+            Fact::BatchSent { first: sent, sequence, .. } if *sent == first => *sequence,
+            _ => None,
+        })
+    });
+    let refused = latest(sim, |f| match f {
+        Fact::ProduceRefused { sequence, error: super::core::KafkaError::OutOfOrderSequenceNumber, .. } => {
+            Some(*sequence)
+        }
+        _ => None,
+    });
+    Message::new(IDEM_ORDER)
+        .with("failed", records_arg(failed))
+        .with("expected", expected.map_or_else(pending, Arg::int))
+        .with("sequence", refused.map_or_else(pending, Arg::int))
 }
 
 pub fn dup_answer(sim: &Sim<TxnLab>) -> Message {

@@ -1,6 +1,6 @@
 //! What the stories say: the default card, and helpers every preset's story shares.
 
-use super::core::Isolation;
+use super::core::{EntryKind, Isolation, RecordStatus};
 use super::facts::Fact;
 use super::TxnLab;
 use crate::model::kernel::{Arg, Message, Sim};
@@ -52,4 +52,45 @@ pub fn pending() -> Arg {
 /// Records a consumer received whose payment it had already received.
 pub fn duplicates(sim: &Sim<TxnLab>, isolation: Isolation) -> u64 {
     super::views::repeats(&sim.world().consumer(isolation).record_ids)
+}
+
+/// The latest fact `pick` accepts.
+pub fn latest<T>(sim: &Sim<TxnLab>, pick: impl Fn(&Fact) -> Option<T>) -> Option<T> {
+    sim.log().iter().rev().find_map(|e| pick(&e.fact))
+}
+
+/// The record ids at offsets `base..=last` of the log.
+pub fn ids_at(sim: &Sim<TxnLab>, base: u64, last: u64) -> Vec<u64> {
+    let entries = sim.world().log().entries();
+    (base..=last)
+        .filter_map(|o| match entries.get(o as usize).map(|e| e.kind) {
+            Some(EntryKind::Data { record_id, .. }) => Some(record_id),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The smallest and largest record id of the data records whose status `want` accepts.
+pub fn ids_with(sim: &Sim<TxnLab>, want: impl Fn(RecordStatus) -> bool) -> Option<(u64, u64)> {
+    let log = sim.world().log();
+    let ids: Vec<u64> = log
+        .entries()
+        .iter()
+        .filter(|e| want(log.status(e.offset)))
+        .filter_map(|e| match e.kind {
+            EntryKind::Data { record_id, .. } => Some(record_id),
+            EntryKind::Control { .. } => None,
+        })
+        .collect();
+    ids.iter().min().copied().zip(ids.iter().max().copied())
+}
+
+/// `records 3–7` (or `record 3`) for a span, "not yet" without one.
+pub fn records_arg(span: Option<(u64, u64)>) -> Arg {
+    span.map_or_else(pending, |(first, last)| super::fact_text::records(first, last))
+}
+
+/// `payments 3–7` (or `payment 3`) for a span, "not yet" without one.
+pub fn payments_arg(span: Option<(u64, u64)>) -> Arg {
+    span.map_or_else(pending, |(first, last)| super::fact_text::payments(first, last))
 }

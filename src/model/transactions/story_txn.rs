@@ -3,7 +3,7 @@
 
 use super::core::{Isolation, RecordStatus};
 use super::facts::Fact;
-use super::story_say::{first_at, pending};
+use super::story_say::{first_at, ids_with, pending, records_arg};
 use super::TxnLab;
 use crate::model::kernel::{Arg, Message, Sim};
 
@@ -18,7 +18,7 @@ crate::messages! {
     ZOMBIE_INTRO = "transactions.story.zombie.intro" =>
         "payments-processor-0 runs with epoch {epoch}: its first transaction is committed. It is about to send two more records.";
     ZOMBIE_PAUSED = "transactions.story.zombie.paused" =>
-        "A GC pause freezes it with two records still in its accumulator (linger.ms = {linger}): nothing has reached the coordinator or the partition yet.";
+        "A GC pause freezes it with {records, plural, one {# record} other {# records}} still in its accumulator (linger.ms = {linger}): nothing has reached the coordinator or the partition yet.";
     ZOMBIE_RESTARTED = "transactions.story.zombie.restarted" =>
         "The orchestrator gives it up for dead and starts a new instance with the same transactional.id: initTransactions gets epoch {epoch}, and the coordinator now refuses every older epoch.";
     ZOMBIE_FENCED = "transactions.story.zombie.fenced" =>
@@ -30,7 +30,7 @@ crate::messages! {
     HUNG_ANSWER = "transactions.story.hung.answer" =>
         "the LSO stayed at offset {lso} for {frozen} while the high watermark rose to {hw}; read_committed lag peaked at {peak} records while read_uncommitted kept up; the coordinator aborted the transaction at {aborted}: transaction.timeout.ms = {timeout} after it began, at its next check (every {interval})";
     HUNG_INTRO = "transactions.story.hung.intro" =>
-        "payments-processor-0 has written records {first} and {last} in an open transaction; producer-2 writes a plain record every second.";
+        "payments-processor-0 has written {records} in an open transaction; producer-2 writes a plain record every second.";
     HUNG_STALLED = "transactions.story.hung.stalled" =>
         "The application stalls before commitTransaction. Its transaction stays open, so the last stable offset cannot pass offset {lso}.";
     HUNG_GROWING = "transactions.story.hung.growing" =>
@@ -44,7 +44,7 @@ crate::messages! {
     ABORTED_ANSWER = "transactions.story.aborted.answer" =>
         "the log has {leo} offsets: {aborted} aborted records and {markers} control markers among them; read_uncommitted received {uncommitted} records, the {aborted} aborted included; read_committed received {committed}, none aborted";
     ABORTED_INTRO = "transactions.story.aborted.intro" =>
-        "The first transaction (records 1–3) is committed: a COMMIT marker follows it. The next one will be aborted.";
+        "The first transaction ({records}) is committed: a COMMIT marker follows it. The next one will be aborted.";
     ABORTED_ABORT = "transactions.story.aborted.abort" =>
         "abortTransaction: an ABORT marker at offset {offset}. The aborted records stay in the log; read_uncommitted has already delivered them.";
     ABORTED_COMMIT = "transactions.story.aborted.commit" =>
@@ -67,7 +67,10 @@ pub fn zombie_intro(sim: &Sim<TxnLab>) -> Message {
 }
 
 pub fn zombie_paused(sim: &Sim<TxnLab>) -> Message {
-    Message::new(ZOMBIE_PAUSED).with("linger", Arg::Duration(sim.world().settings().linger_ms))
+    let held: usize = sim.world().clients().first().map_or(0, |c| c.queue.iter().map(|b| b.record_ids.len()).sum());
+    Message::new(ZOMBIE_PAUSED)
+        .with("records", Arg::int(held))
+        .with("linger", Arg::Duration(sim.world().settings().linger_ms))
 }
 
 pub fn zombie_restarted(sim: &Sim<TxnLab>) -> Message {
@@ -130,8 +133,13 @@ fn hung_lso(sim: &Sim<TxnLab>) -> u64 {
         .unwrap_or_else(|| log.last_stable_offset())
 }
 
-pub fn hung_intro(_: &Sim<TxnLab>) -> Message {
-    Message::new(HUNG_INTRO).with("first", Arg::int(1)).with("last", Arg::int(2))
+pub fn hung_intro(sim: &Sim<TxnLab>) -> Message {
+    let open = ids_with(sim, |s| matches!(s, RecordStatus::Open | RecordStatus::Aborted));
+    Message::new(HUNG_INTRO).with("records", records_arg(open))
+}
+
+pub fn aborted_intro(sim: &Sim<TxnLab>) -> Message {
+    Message::new(ABORTED_INTRO).with("records", records_arg(ids_with(sim, |s| s == RecordStatus::Committed)))
 }
 
 pub fn hung_stalled(sim: &Sim<TxnLab>) -> Message {
