@@ -278,3 +278,62 @@ fn an_aborted_processor_transaction_sends_it_back_to_its_committed_offset() {
     let committed: Vec<u64> = run.world().consumer(Isolation::ReadCommitted).record_ids.clone();
     assert_eq!(committed, vec![1, 2, 3, 4, 5, 6, 7], "the aborted payments 4–7 come again, once");
 }
+
+/// Invariants any run keeps: the LSO never above the HW, no consumer past the HW, and
+/// read_committed never delivering a record of an open or aborted transaction.
+fn check_invariants(run: &Run<TxnLab>) {
+    let view = run.world().view();
+    assert!(view.last_stable_offset <= view.high_watermark);
+    assert!(view.consumers.iter().all(|c| c.position <= view.high_watermark));
+    for offset in &view.consumers[1].received {
+        let status = run.world().log().status(*offset);
+        assert!(
+            matches!(status, RecordStatus::Plain | RecordStatus::Committed),
+            "read_committed got {offset}: {status:?}"
+        );
+    }
+}
+
+#[test]
+fn random_command_sequences_keep_kafkas_invariants() {
+    let tokens = [
+        "produce-1",
+        "produce-3",
+        "process-2",
+        "commit",
+        "abort",
+        "lose-ack",
+        "fail-next",
+        "stream",
+        "kill-p",
+        "restart-p",
+        "pause-p-3000",
+        "stall-p",
+        "cut-p-c",
+        "heal-p-c",
+    ];
+    let txn = ("transactional.id", "payments-processor-0");
+    let configs: [&[(&str, &str)]; 5] = [
+        &[],
+        &[txn, ("lab.processor", "true"), ("lab.db.sink", "true")],
+        &[("lab.processor", "true"), ("enable.idempotence", "false")],
+        &[("acks", "0")],
+        &[txn, ("transaction.timeout.ms", "3000"), ("lab.other.producer.records.per.sec", "5")],
+    ];
+    let mut seed: u64 = 12_345;
+    let mut next = move |below: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % below
+    };
+    for round in 0..200 {
+        let mut run = run(configs[round % configs.len()], "");
+        for _ in 0..40 {
+            let input = match next(3) {
+                0 => Input::Advance([10, 100, 1000, 20_000][next(4)]),
+                _ => Input::Command(TxnLab::decode_command(tokens[next(tokens.len())]).unwrap()),
+            };
+            let _refused_or_applied = run.history.push(input);
+            check_invariants(&run);
+        }
+    }
+}

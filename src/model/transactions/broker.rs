@@ -98,6 +98,7 @@ impl TxnLab {
     /// Both consumers fetch everything up to their bound.
     pub(super) fn poll_consumers(&mut self, ctx: &mut TxnCtx) {
         let hw = self.log.high_watermark();
+        debug_assert!(self.log.last_stable_offset() <= hw, "the LSO is never above the high watermark");
         for index in 0..self.consumers.len() {
             let consumer = &self.consumers[index];
             let isolation = consumer.isolation;

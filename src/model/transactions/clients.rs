@@ -203,6 +203,7 @@ impl TxnLab {
     fn send_first(&mut self, id: ClientId, ctx: &mut TxnCtx) {
         let (idempotent, acks_none, delay_ms) =
             (self.settings.idempotence, self.settings.acks_none, self.settings.network_delay_ms);
+        let max_in_flight = self.settings.max_in_flight as usize;
         let client = self.client_mut(id).expect("a live client");
         let mut batch = client.queue.remove(0);
         if idempotent && batch.base_sequence.is_none() {
@@ -233,6 +234,7 @@ impl TxnLab {
         } else {
             client.in_flight.push(batch);
         }
+        debug_assert!(client.in_flight.len() <= max_in_flight, "max.in.flight.requests.per.connection exceeded");
         ctx.record(Actor::Producer, fact);
         ctx.schedule(delay_ms, Event::ProduceArrives { client: id, batch: wire, request });
     }
