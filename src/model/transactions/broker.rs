@@ -73,25 +73,29 @@ impl TxnLab {
 
     /// What the lab sees that the broker cannot: a record written twice (outside an aborted
     /// transaction), or written after a later record of the same producer.
-    fn note_duplicates_and_order(&self, base: u64, last: u64, ctx: &mut TxnCtx) {
-        let entries = self.log.entries();
-        let data = |offset: u64| match entries.get(offset as usize).map(|e| e.kind) {
-            Some(EntryKind::Data { record_id, .. }) => Some(record_id),
-            _ => None,
-        };
+    fn note_duplicates_and_order(&mut self, base: u64, last: u64, ctx: &mut TxnCtx) {
         for offset in base..=last {
-            let Some(record) = data(offset) else { continue };
-            let family = |id: u64| (id >= OTHER_FIRST_RECORD) == (record >= OTHER_FIRST_RECORD);
-            let earlier = (0..base).find(|o| data(*o) == Some(record) && self.log.status(*o) != RecordStatus::Aborted);
+            let Some(EntryKind::Data { record_id: record, .. }) =
+                self.log.entries().get(offset as usize).map(|e| e.kind)
+            else {
+                continue;
+            };
+            let kept = |o: &u64| *o < base && self.log.status(*o) != RecordStatus::Aborted;
+            let earlier = self.record_offsets.get(&record).and_then(|offsets| offsets.iter().copied().find(kept));
+            // The same producer's ids: the app's payments below OTHER_FIRST_RECORD, producer-2's above.
+            let family_end = if record >= OTHER_FIRST_RECORD { u64::MAX } else { OTHER_FIRST_RECORD };
+            let after = (record < family_end)
+                .then(|| self.record_offsets.range(record + 1..family_end).rev())
+                .into_iter()
+                .flatten()
+                .find(|(_, offsets)| offsets.iter().any(kept))
+                .map(|(id, _)| *id);
             if let Some(earlier) = earlier {
                 ctx.record(Actor::Broker(1), Fact::DuplicateWritten { record, offset, earlier });
-                continue;
-            }
-            let kept = |o: &u64| self.log.status(*o) != RecordStatus::Aborted;
-            let after = (0..base).filter(kept).filter_map(data).filter(|id| family(*id) && *id > record).max();
-            if let Some(after) = after {
+            } else if let Some(after) = after {
                 ctx.record(Actor::Broker(1), Fact::Reordered { record, offset, after });
             }
+            self.record_offsets.entry(record).or_default().push(offset);
         }
     }
 
@@ -119,7 +123,7 @@ impl TxnLab {
             let consumer = &mut self.consumers[index];
             let mut duplicates = 0;
             for (offset, record_id) in &fetched {
-                duplicates += u64::from(consumer.record_ids.contains(record_id));
+                duplicates += u64::from(!consumer.seen.insert(*record_id));
                 consumer.received.push(*offset);
                 consumer.record_ids.push(*record_id);
             }

@@ -159,6 +159,8 @@ pub struct Consumer {
     pub received: Vec<u64>,
     /// Record ids received, in order (to count duplicates and order).
     pub record_ids: Vec<u64>,
+    /// The distinct record ids received.
+    pub seen: std::collections::BTreeSet<u64>,
     pub peak_lag: u64,
 }
 
@@ -229,6 +231,8 @@ pub struct TxnLab {
     processor: Option<Processor>,
     /// The database sink: record id → times inserted.
     sink: Option<std::collections::BTreeMap<u64, u32>>,
+    /// Where each record id was written (the lab's index, to see duplicates and reordering).
+    record_offsets: std::collections::BTreeMap<u64, Vec<u64>>,
     /// The next payment number the app's plain `produce` uses.
     next_record: u64,
     next_other_record: u64,
