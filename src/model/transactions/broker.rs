@@ -20,19 +20,41 @@ impl TxnLab {
         } else {
             self.append(batch, ctx)
         };
-        let outcome = match outcome {
+        match outcome {
             ProduceOutcome::Written { base_offset, last_offset }
             | ProduceOutcome::Duplicate { base_offset, last_offset }
                 if self.lose_next_answer =>
             {
                 self.lose_next_answer = false;
                 ctx.record(Actor::Network, Fact::ConnectionDropped { base: base_offset, last: last_offset });
-                ProduceOutcome::Disconnected
+                self.drop_connection(client, request, ctx);
             }
-            other => other,
-        };
-        if !self.settings.acks_none {
-            ctx.schedule(self.settings.network_delay_ms, Event::ProduceAnswered { client, request, outcome });
+            outcome if !self.settings.acks_none => {
+                ctx.schedule(self.settings.network_delay_ms, Event::ProduceAnswered { client, request, outcome })
+            }
+            _ => {}
+        }
+    }
+
+    /// The connection drops: every other request of `client` still on it fails too
+    /// (Kafka: `NetworkClient.handleDisconnections`): those not yet at the leader are lost, the
+    /// answers of those already written never come; the client sees a NETWORK_EXCEPTION for each.
+    fn drop_connection(&mut self, client: ClientId, request: u64, ctx: &mut TxnCtx) {
+        let mut failed = vec![request];
+        ctx.cancel_where(|event| match event {
+            Event::ProduceArrives { client: c, request, .. } | Event::ProduceAnswered { client: c, request, .. }
+                if *c == client =>
+            {
+                failed.push(*request);
+                true
+            }
+            _ => false,
+        });
+        crate::model::kernel::order::sort(&mut failed);
+        failed.dedup();
+        for request in failed {
+            let event = Event::ProduceAnswered { client, request, outcome: ProduceOutcome::Disconnected };
+            ctx.schedule(self.settings.network_delay_ms, event);
         }
     }
 

@@ -14,8 +14,9 @@
 //! coordinator's requests (InitProducerId, AddPartitionsToTxn, EndTxn) are answered at once
 //! unless the app's link to it is cut, while produce requests and WriteTxnMarkers take
 //! `lab.network.delay.ms` each way; no jitter on `retry.backoff.ms` and no exponential growth
-//! (`retry.backoff.max.ms`); `lose-ack` drops the answer of one request only (Kafka fails every
-//! request in flight on the dropped connection) and the client notices at once; a consumer
+//! (`retry.backoff.max.ms`); `lose-ack` drops the connection right after the leader writes a request:
+//! that answer and every other request in flight on it are lost, and the client notices after
+//! one network delay; a consumer
 //! fetches everything up to its bound (HW or LSO) on each poll; the processor commits when
 //! told to (`commit`), and inserts its database rows as it processes.
 
