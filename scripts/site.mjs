@@ -17,7 +17,7 @@ const WASM_DIR = "target/wasm32-unknown-unknown/release";
 const WORK = "target/site";
 const LOCALES = ["es", "pt-BR", "zh-CN", "tr"];
 // Navigation order, as the registry (src/scenes.rs) lists the scenes.
-const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer"];
+const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
 const BUNDLES = ["home", ...SCENES];
 // The key prefixes every bundle shows (the shell, the scene names, link and actor texts).
 const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config"];

@@ -15,6 +15,7 @@ use crate::model::replication::Replication;
 use crate::model::scene::Preset;
 use crate::model::scene::{LabScene, Run, RunError, DEFAULT_SEED};
 use crate::model::timer::TimerLab;
+use crate::model::transactions::TxnLab;
 
 /// What a run shows, in English: for tests that check a link reopens the same state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +205,7 @@ registry! {
     groups: GroupLab, "scene.groups", crate::ui::groups::views;
     partitioner: Partitioner, "scene.partitioner", crate::ui::partitioner::views;
     timer: TimerLab, "scene.timer", crate::ui::timer::views;
+    transactions: TxnLab, "scene.transactions", crate::ui::transactions::views;
 }
 
 /// The scene a link id names.

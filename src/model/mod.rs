@@ -15,6 +15,7 @@ pub mod replication;
 pub mod scene;
 pub mod story;
 pub mod timer;
+pub mod transactions;
 
 /// The topic every scene's cluster hosts.
 pub const TOPIC: &str = "orders";
@@ -54,4 +55,7 @@ pub const MESSAGE_TABLES: &[&[kernel::Key]] = &[
     timer::PURGATORY_FACT_KEYS,
     timer::REFUSAL_KEYS,
     timer::STORY_KEYS,
+    transactions::FACT_KEYS,
+    transactions::REFUSAL_KEYS,
+    transactions::STORY_KEYS,
 ];
