@@ -10,7 +10,8 @@ use super::{producer_class, TxnData};
 use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
-use crate::model::transactions::{ConsumerView, Isolation, RecordStatus, TxnView};
+use crate::model::transactions::core::{Isolation, RecordStatus};
+use crate::model::transactions::{ConsumerView, TxnView};
 use crate::ui::markup::Markup;
 
 /// How many of the newest received records are drawn as chips.
@@ -61,7 +62,11 @@ fn pane_markup(v: &TxnView, c: &ConsumerView) -> Html {
     let shown = c.received.len().saturating_sub(CHIPS);
     let mut chips = Html::new();
     if shown > 0 {
-        html!(chips, "<li class=\"chip more\">{}</li>", tf(key::TRANSACTIONS_CONSUMER_EARLIER, &[("count", &shown.to_string())]));
+        html!(
+            chips,
+            "<li class=\"chip more\">{}</li>",
+            tf(key::TRANSACTIONS_CONSUMER_EARLIER, &[("count", &shown.to_string())])
+        );
     }
     for offset in &c.received[shown..] {
         chip(&mut chips, v, *offset);
@@ -90,8 +95,9 @@ fn Pane(data: Memo<TxnData>, index: usize) -> impl IntoView {
         data.with(|d| d.view.consumers.get(index).map(|c| pane_markup(&d.view, c)).unwrap_or_default())
     });
     let title_id = format!("tx-consumer-{index}");
+    let labelled_by = title_id.clone();
     view! {
-        <article class="tx-consumer" data-testid=move || format!("consumer-{}", testid()) aria-labelledby=title_id.clone()>
+        <article class="tx-consumer" data-testid=move || format!("consumer-{}", testid()) aria-labelledby=labelled_by>
             <h3 id=title_id translate="no">"isolation.level="{name}</h3>
             <Markup html=markup/>
         </article>

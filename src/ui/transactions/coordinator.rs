@@ -8,7 +8,8 @@ use super::TxnData;
 use crate::html;
 use crate::i18n::{duration, key, t, tf};
 use crate::markup::Html;
-use crate::model::transactions::{TxnMetaView, TxnState};
+use crate::model::transactions::core::TxnState;
+use crate::model::transactions::TxnMetaView;
 use crate::ui::markup::Markup;
 
 /// Kafka's name of a state (`TransactionState`), and whether a transaction is in progress.
@@ -28,9 +29,7 @@ pub fn state_name(state: TxnState) -> (&'static str, bool) {
 /// "expires in 42 s" while a transaction runs, "expired" past its deadline, "—" otherwise.
 fn timeout_text(m: &TxnMetaView, now_ms: u64) -> (String, &'static str) {
     match (state_name(m.state).1, m.expires_ms) {
-        (true, Some(at)) if at > now_ms => {
-            (tf(key::TRANSACTIONS_COORD_EXPIRES, &[("in", &duration(at - now_ms))]), "")
-        }
+        (true, Some(at)) if at > now_ms => (tf(key::TRANSACTIONS_COORD_EXPIRES, &[("in", &duration(at - now_ms))]), ""),
         (true, Some(_)) => (t(key::TRANSACTIONS_COORD_EXPIRED).to_string(), "late"),
         _ => ("—".to_string(), ""),
     }

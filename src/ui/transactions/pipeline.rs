@@ -65,7 +65,12 @@ fn sink_markup(s: &SinkView) -> Html {
         }
     }
     if !rows.is_empty() {
-        html!(out, "<ul class=\"rows\" data-testid=\"sink-table\" aria-label=\"{}\">{}</ul>", t(key::TRANSACTIONS_SINK), rows);
+        html!(
+            out,
+            "<ul class=\"rows\" data-testid=\"sink-table\" aria-label=\"{}\">{}</ul>",
+            t(key::TRANSACTIONS_SINK),
+            rows
+        );
     }
     out
 }

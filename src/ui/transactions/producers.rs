@@ -37,37 +37,49 @@ pub fn state_badge((class, symbol, words): (&str, &str, &'static str), testid: &
     )
 }
 
-/// Is the producer at `index` a zombie: alive, while a newer incarnation holds its transactional.id?
-pub fn is_zombie(producers: &[ProducerView], index: usize) -> bool {
-    let Some(p) = producers.get(index) else { return false };
-    let alive = matches!(p.state, ClientState::Running | ClientState::Paused);
-    p.transactional && alive && producers[index + 1..].iter().any(|q| q.label == p.label)
-}
-
 fn card_markup(producers: &[ProducerView], index: usize) -> Html {
     let Some(p) = producers.get(index) else { return Html::new() };
     let mut out = state_badge(client_state(p.state), &format!("producer-{index}-state"));
-    if is_zombie(producers, index) {
-        html!(out, "<p class=\"zombie-note\" data-testid=\"producer-{}-zombie\">{}</p>", index, t(key::TRANSACTIONS_ZOMBIE));
+    if p.zombie {
+        html!(
+            out,
+            "<p class=\"zombie-note\" data-testid=\"producer-{}-zombie\">{}</p>",
+            index,
+            t(key::TRANSACTIONS_ZOMBIE)
+        );
     }
-    html!(
-        out,
-        "<dl class=\"ids\"><div><dt translate=\"no\">producerId</dt><dd class=\"num\" data-testid=\"producer-{}-id\">{}</dd></div><div><dt>{}</dt><dd class=\"num epoch\" data-testid=\"producer-{}-epoch\">{}</dd></div><div><dt>{}</dt><dd class=\"num\" data-testid=\"producer-{}-seq\">{}</dd></div></dl>",
-        index,
-        p.producer_id,
-        t(key::TRANSACTIONS_EPOCH),
-        index,
-        p.epoch,
-        t(key::TRANSACTIONS_NEXT_SEQUENCE),
-        index,
-        p.next_sequence
-    );
+    if p.has_producer_id {
+        html!(
+            out,
+            "<dl class=\"ids\"><div><dt translate=\"no\">producerId</dt><dd class=\"num\" data-testid=\"producer-{}-id\">{}</dd></div><div><dt>{}</dt><dd class=\"num epoch\" data-testid=\"producer-{}-epoch\">{}</dd></div><div><dt>{}</dt><dd class=\"num\" data-testid=\"producer-{}-seq\">{}</dd></div></dl>",
+            index,
+            p.producer_id,
+            t(key::TRANSACTIONS_EPOCH),
+            index,
+            p.epoch,
+            t(key::TRANSACTIONS_NEXT_SEQUENCE),
+            index,
+            p.next_sequence
+        );
+    } else {
+        html!(
+            out,
+            "<p class=\"ids none\" data-testid=\"producer-{}-id\">{}</p>",
+            index,
+            t(key::TRANSACTIONS_NO_PRODUCER_ID)
+        );
+    }
     html!(
         out,
         "<p class=\"small muted\">{}</p>",
         tf(
             key::TRANSACTIONS_PRODUCER_COUNTS,
-            &[("sent", &p.sent.to_string()), ("acked", &p.acked.to_string()), ("in_flight", &p.in_flight.to_string())]
+            &[
+                ("sent", &p.sent.to_string()),
+                ("acked", &p.acked.to_string()),
+                ("in_flight", &p.in_flight.to_string()),
+                ("queued", &p.queued.to_string())
+            ]
         )
     );
     out
@@ -91,11 +103,10 @@ pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView
 #[component]
 fn ProducerCard(data: Memo<TxnData>, session: Session<TxnLab>, index: usize) -> impl IntoView {
     let me = Memo::new(move |_| data.with(|d| d.view.producers.get(index).cloned()));
-    let zombie = Memo::new(move |_| data.with(|d| is_zombie(&d.view.producers, index)));
-    let newest = Memo::new(move |_| data.with(|d| index + 1 == d.view.producers.len()));
+    let zombie = Memo::new(move |_| me.with(|p| p.as_ref().is_some_and(|p| p.zombie)));
     let markup = Signal::derive(move || data.with(|d| card_markup(&d.view.producers, index)));
-    // The buttons change only with the producer's state and whether it is the newest incarnation.
-    let controls = Memo::new(move |_| me.with(|p| p.as_ref().map(|p| (p.state, p.transactional))));
+    // The buttons change only with what they depend on (the newest incarnation's state, …).
+    let controls = super::actions::controls_for(data, session, Some(index));
     let label = move || me.with(|p| p.as_ref().map(|p| p.label.clone()).unwrap_or_default());
     let class = move || {
         let state = me.with(|p| p.as_ref().map_or("crashed", |p| client_state(p.state).0));
@@ -107,9 +118,7 @@ fn ProducerCard(data: Memo<TxnData>, session: Session<TxnLab>, index: usize) -> 
             <h3><span class="swatch" aria-hidden="true"></span><span translate="no">{label}</span>
                 <span class="incarnation">{move || tf(key::TRANSACTIONS_INCARNATION, &[("n", &(index + 1).to_string())])}</span></h3>
             <Markup html=markup/>
-            {move || controls.get().map(|(state, transactional)| {
-                super::actions::producer_actions(session, index, state, transactional, newest.get())
-            })}
+            {move || controls.get().map(|c| super::actions::app_actions(session, c))}
         </article>
     }
 }

@@ -13,7 +13,8 @@ use super::{producer_class, TxnData};
 use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
-use crate::model::transactions::{EntryView, RecordStatus, TxnView};
+use crate::model::transactions::core::RecordStatus;
+use crate::model::transactions::{EntryView, TxnView};
 use crate::ui::markup::Markup;
 
 /// How many of the newest offsets are drawn as cells.
