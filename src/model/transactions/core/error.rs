@@ -11,6 +11,8 @@ pub enum KafkaError {
     InvalidProducerEpoch,
     /// A batch whose first sequence does not follow the producer's last one.
     OutOfOrderSequenceNumber,
+    /// Kafka's name for a duplicate; a 4.0 leader answers a retried batch with its original
+    /// offsets instead, so the lab never returns it.
     DuplicateSequenceNumber,
     /// A transition the transaction's state does not allow (e.g. EndTxn with no transaction).
     InvalidTxnState,
@@ -21,7 +23,9 @@ pub enum KafkaError {
     TransactionalIdNotFound,
     /// `transaction.timeout.ms` above the broker's `transaction.max.timeout.ms`.
     InvalidTransactionTimeout,
-    /// A transactional batch on a partition that is not in the transaction.
+    /// A malformed request (an empty transactional id).
+    InvalidRequest,
+    /// A malformed batch (no records, a transactional batch without a producer id).
     InvalidRecord,
 }
 
@@ -38,6 +42,7 @@ impl KafkaError {
             KafkaError::InvalidProducerIdMapping => "INVALID_PRODUCER_ID_MAPPING",
             KafkaError::TransactionalIdNotFound => "TRANSACTIONAL_ID_NOT_FOUND",
             KafkaError::InvalidTransactionTimeout => "INVALID_TRANSACTION_TIMEOUT",
+            KafkaError::InvalidRequest => "INVALID_REQUEST",
             KafkaError::InvalidRecord => "INVALID_RECORD",
         }
     }

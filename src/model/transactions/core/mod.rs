@@ -2,19 +2,43 @@
 //! partition's log with its producer state ([`PartitionLog`], [`ProducerStateManager`]) and the
 //! transaction coordinator ([`TransactionCoordinator`], [`TransactionMetadata`]).
 //!
-//! Transaction version: TODO (written in the implementation commit).
+//! Semantics follow Kafka 4.0's server code; each function cites the one it follows.
+//!
+//! **Transaction version (KIP-890) — decision: TV1.** Kafka 4.0 enables transaction version 2
+//! on the server by default (the `transaction.version` feature; `TransactionVersion.TV_2`
+//! bootstraps at `IBP_4_0_IV2`; the 4.0 "Transaction Protocol" operations page), and a 4.0
+//! producer then gets a new epoch from every EndTxn, writes markers with that bumped epoch and
+//! has partitions added by the leader's verification. The lab deliberately models **TV1**, what
+//! a 4.0 broker runs for every producer client older than 4.0 and for any client when
+//! `transaction.version` is 0 or 1: the epoch changes only at InitProducerId or when the
+//! coordinator fences an expired or abandoned transaction; markers carry the transaction's epoch
+//! (a marker may not be older than the producer's epoch on the partition); the client sends
+//! AddPartitionsToTxn before a transaction's first write to a partition. Reasons: it keeps one
+//! epoch per incarnation, the picture the seed notes draw (epoch 4 → 5 at initTransactions),
+//! and the conformance API, whose epoch comes only from `init_producer_id`. Fencing,
+//! markers, the LSO and read_committed behave the same under both versions.
+//!
+//! Simplified throughout: one coordinator epoch, one replica per partition (HW = LEO), markers
+//! written synchronously by the caller, no KIP-360 `expectedProducerIdAndEpoch`, no
+//! `producer.id.expiration.ms` or `transactional.id.expiration.ms`.
 
 pub mod coordinator;
 mod error;
+mod fetch;
 pub mod log;
 pub mod metadata;
 pub mod producer_state;
 
-pub use coordinator::{Markers, TransactionCoordinator};
+pub use coordinator::{
+    Markers, TransactionCoordinator, ABORT_CHECK_INTERVAL_MS, DEFAULT_MAX_TIMEOUT_MS, DEFAULT_TXN_TIMEOUT_MS,
+    FIRST_PRODUCER_ID,
+};
 pub use error::KafkaError;
 pub use log::{AbortedTxn, Appended, Entry, EntryKind, Isolation, PartitionLog, RecordStatus};
-pub use metadata::{TopicPartition, TransactionMetadata, TxnState};
-pub use producer_state::{BatchMetadata, ProducerStateManager, ProducerStateView};
+pub use metadata::{TopicPartition, TransactionMetadata, TxnState, EXHAUSTED_EPOCH};
+pub use producer_state::{
+    increment_sequence, BatchMetadata, CompletedTxn, ProducerStateManager, ProducerStateView, BATCHES_TO_RETAIN,
+};
 
 /// A producer id handed out by InitProducerId (Kafka's `long producerId`).
 pub type ProducerId = u64;
