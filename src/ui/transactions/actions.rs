@@ -141,7 +141,9 @@ pub fn app_actions(session: Session<TxnLab>, c: Controls) -> AnyView {
         }
         .into_any();
     }
-    view! { <div class="tx-controls">{verbs(session, c)}{faults(session, c)}</div> }.into_any()
+    // A paused app takes no command (its threads are stopped): only the faults.
+    let running = c.state == ClientState::Running;
+    view! { <div class="tx-controls">{running.then(|| verbs(session, c))}{faults(session, c)}</div> }.into_any()
 }
 
 /// The processor's buttons (the consume–transform–produce presets drive the app from here).

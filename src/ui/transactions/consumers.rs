@@ -15,7 +15,7 @@ use crate::model::transactions::{ConsumerView, TxnView};
 use crate::ui::markup::Markup;
 
 /// How many of the newest received records are drawn as chips.
-const CHIPS: usize = 12;
+const CHIPS: usize = 8;
 
 /// Kafka's config value, the test id and the catalog key of how it reads.
 fn isolation_marks(isolation: Isolation) -> (&'static str, &'static str, &'static str) {
@@ -61,25 +61,21 @@ fn pane_markup(v: &TxnView, c: &ConsumerView) -> Html {
     stats.push(&figure(t(key::TRANSACTIONS_CONSUMER_ABORTED), &format!("{id}-aborted"), aborted));
     let shown = c.received.len().saturating_sub(CHIPS);
     let mut chips = Html::new();
-    if shown > 0 {
-        html!(
-            chips,
-            "<li class=\"chip more\">{}</li>",
-            tf(key::TRANSACTIONS_CONSUMER_EARLIER, &[("count", &shown.to_string())])
-        );
-    }
     for offset in &c.received[shown..] {
         chip(&mut chips, v, *offset);
     }
-    if c.received.is_empty() {
-        html!(chips, "<li class=\"chip none\">{}</li>", t(key::TRANSACTIONS_CONSUMER_NOTHING));
-    }
+    let newest = if c.received.is_empty() {
+        html!("<span class=\"newest\">{}</span>", t(key::TRANSACTIONS_CONSUMER_NOTHING))
+    } else {
+        html!("<span class=\"newest\">{}</span>", t(key::TRANSACTIONS_CONSUMER_NEWEST))
+    };
     let warn = if aborted > 0 { " saw-aborted" } else { "" };
     html!(
-        "<p class=\"reads\">{}</p><dl class=\"stats{}\">{}</dl><ul class=\"chips\" data-testid=\"{}-chips\" aria-label=\"{}\">{}</ul>",
+        "<p class=\"reads\">{}</p><dl class=\"stats{}\">{}</dl><div class=\"received\">{}<ul class=\"chips\" data-testid=\"{}-chips\" aria-label=\"{}\">{}</ul></div>",
         t(reads),
         warn,
         stats,
+        newest,
         id,
         t(key::TRANSACTIONS_CONSUMER_RECEIVED),
         chips
@@ -99,7 +95,7 @@ fn Pane(data: Memo<TxnData>, index: usize) -> impl IntoView {
     view! {
         <article class="tx-consumer" data-testid=move || format!("consumer-{}", testid()) aria-labelledby=labelled_by>
             <h3 id=title_id translate="no">"isolation.level="{name}</h3>
-            <Markup html=markup/>
+            <Markup html=markup class="card-body"/>
         </article>
     }
 }

@@ -88,7 +88,7 @@ pub fn Pipeline(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView 
                 <Show when=move || has_processor.get()>
                     <section class="tx-processor" aria-labelledby="tx-processor-title" data-testid="processor">
                         <h2 id="tx-processor-title">{t(key::TRANSACTIONS_PROCESSOR)}</h2>
-                        <Markup html=processor/>
+                        <Markup html=processor class="card-body"/>
                         <super::actions::ProcessorActions data=data session=session/>
                     </section>
                 </Show>

@@ -11,7 +11,7 @@ use super::{producer_class, TxnData};
 use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
-use crate::model::transactions::{ClientState, ProducerView, TxnLab};
+use crate::model::transactions::{ClientState, ProducerView, TxnLab, OTHER_LABEL};
 use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
@@ -37,9 +37,25 @@ pub fn state_badge((class, symbol, words): (&str, &str, &'static str), testid: &
     )
 }
 
+/// "sent 5 · acked 3", then what is in flight or waiting, if anything.
+fn counts(p: &ProducerView) -> String {
+    let mut text =
+        tf(key::TRANSACTIONS_PRODUCER_COUNTS, &[("sent", &p.sent.to_string()), ("acked", &p.acked.to_string())]);
+    for (count, key) in
+        [(p.in_flight, key::TRANSACTIONS_PRODUCER_IN_FLIGHT), (p.queued, key::TRANSACTIONS_PRODUCER_QUEUED)]
+    {
+        if count > 0 {
+            text.push_str(" · ");
+            text.push_str(&tf(key, &[("count", &count.to_string())]));
+        }
+    }
+    text
+}
+
 fn card_markup(producers: &[ProducerView], index: usize) -> Html {
     let Some(p) = producers.get(index) else { return Html::new() };
-    let mut out = state_badge(client_state(p.state), &format!("producer-{index}-state"));
+    let mut out = html!("<p class=\"inc\">{}</p>", incarnation(&p.label, index));
+    out.push(&state_badge(client_state(p.state), &format!("producer-{index}-state")));
     if p.zombie {
         html!(
             out,
@@ -69,20 +85,17 @@ fn card_markup(producers: &[ProducerView], index: usize) -> Html {
             t(key::TRANSACTIONS_NO_PRODUCER_ID)
         );
     }
-    html!(
-        out,
-        "<p class=\"small muted\">{}</p>",
-        tf(
-            key::TRANSACTIONS_PRODUCER_COUNTS,
-            &[
-                ("sent", &p.sent.to_string()),
-                ("acked", &p.acked.to_string()),
-                ("in_flight", &p.in_flight.to_string()),
-                ("queued", &p.queued.to_string())
-            ]
-        )
-    );
+    html!(out, "<p class=\"small muted\">{}</p>", counts(p));
     out
+}
+
+/// "incarnation 2" for the app's cards, "another producer" for the other one.
+fn incarnation(label: &str, index: usize) -> String {
+    if label == OTHER_LABEL {
+        t(key::TRANSACTIONS_OTHER_PRODUCER).to_string()
+    } else {
+        tf(key::TRANSACTIONS_INCARNATION, &[("n", &(index + 1).to_string())])
+    }
 }
 
 #[component]
@@ -115,9 +128,8 @@ fn ProducerCard(data: Memo<TxnData>, session: Session<TxnLab>, index: usize) -> 
     };
     view! {
         <article class=class data-testid=format!("producer-{index}")>
-            <h3><span class="swatch" aria-hidden="true"></span><span translate="no">{label}</span>
-                <span class="incarnation">{move || tf(key::TRANSACTIONS_INCARNATION, &[("n", &(index + 1).to_string())])}</span></h3>
-            <Markup html=markup/>
+            <h3 translate="no">{label}</h3>
+            <Markup html=markup class="card-body"/>
             {move || controls.get().map(|c| super::actions::app_actions(session, c))}
         </article>
     }

@@ -21,6 +21,8 @@ use crate::ui::markup::Markup;
 pub const NEWEST: u64 = 16;
 /// How many cells from the LSO on are drawn when it lags behind the newest ones.
 const AT_LSO: u64 = 4;
+/// Room left of the LSO's edge for its label when the strip scrolls to it.
+const LSO_ROOM_PX: i32 = 96;
 
 /// One slot of the drawn strip: an offset as a cell, or a folded range `from..=to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +50,11 @@ pub fn slots(leo: u64, lso: u64) -> Vec<Slot> {
         if from > to {
             continue;
         }
-        if from > next {
-            out.push(Slot::Fold { from: next, to: from - 1 });
+        // A fold stands for two offsets or more; a single one is drawn as it is.
+        match from - next {
+            0 => {}
+            1 => out.push(Slot::Cell(next)),
+            _ => out.push(Slot::Fold { from: next, to: from - 1 }),
         }
         out.extend((from..=to).map(Slot::Cell));
         next = to + 1;
@@ -69,8 +74,17 @@ pub fn status_marks(status: RecordStatus) -> (&'static str, &'static str, &'stat
         RecordStatus::Open => ("open", "…", key::TRANSACTIONS_STATUS_OPEN),
         RecordStatus::Committed => ("committed", "✓", key::TRANSACTIONS_STATUS_COMMITTED),
         RecordStatus::Aborted => ("aborted", "✗", key::TRANSACTIONS_STATUS_ABORTED),
-        RecordStatus::Control { commit: true } => ("marker commit", "", key::TRANSACTIONS_STATUS_COMMIT_MARKER),
-        RecordStatus::Control { commit: false } => ("marker abort", "", key::TRANSACTIONS_STATUS_ABORT_MARKER),
+        RecordStatus::Control { commit: true } => ("control commit", "", key::TRANSACTIONS_STATUS_COMMIT_MARKER),
+        RecordStatus::Control { commit: false } => ("control abort", "", key::TRANSACTIONS_STATUS_ABORT_MARKER),
+    }
+}
+
+/// " held" for an offset read_committed cannot read yet (from the LSO up to the HW).
+fn held(v: &TxnView, offset: u64) -> &'static str {
+    if v.last_stable_offset <= offset && offset < v.high_watermark {
+        " held"
+    } else {
+        ""
     }
 }
 
@@ -93,7 +107,7 @@ fn data_cell(out: &mut Html, e: &EntryView, v: &TxnView) {
     );
     let dup = match e.duplicate_of {
         Some(first) => html!(
-            "<span class=\"dup\">2×</span><span class=\"sr-only\">{}</span>",
+            "<span class=\"dup\" aria-hidden=\"true\">2×</span><span class=\"sr-only\">{}</span>",
             tf(key::TRANSACTIONS_CELL_DUPLICATE, &[("offset", &first.to_string())])
         ),
         None => Html::new(),
@@ -101,10 +115,11 @@ fn data_cell(out: &mut Html, e: &EntryView, v: &TxnView) {
     let dup_class = if e.duplicate_of.is_some() { " duplicate" } else { "" };
     html!(
         out,
-        "<li class=\"cell rec {} {}{}\" data-offset=\"{}\" data-status=\"{}\" title=\"{}\"><span class=\"off\">{}</span><span class=\"box\"><span class=\"id\">{}</span><span class=\"st\" aria-hidden=\"true\">{}</span><span class=\"sr-only\">{}</span>{}</span></li>",
+        "<li class=\"cell rec {} {}{}{}\" data-offset=\"{}\" data-status=\"{}\" title=\"{}\"><span class=\"off\">{}</span><span class=\"box\"><span class=\"id\">{}</span><span class=\"st\"><span aria-hidden=\"true\">{}</span><span class=\"sr-only\">{}</span>{}</span></span></li>",
         incarnation,
         class,
         dup_class,
+        held(v, e.offset),
         e.offset,
         class,
         title,
@@ -116,7 +131,7 @@ fn data_cell(out: &mut Html, e: &EntryView, v: &TxnView) {
     );
 }
 
-fn marker_cell(out: &mut Html, e: &EntryView, commit: bool) {
+fn marker_cell(out: &mut Html, e: &EntryView, commit: bool, held: &str) {
     let (word, status_key) = if commit {
         ("COMMIT", key::TRANSACTIONS_STATUS_COMMIT_MARKER)
     } else {
@@ -126,8 +141,9 @@ fn marker_cell(out: &mut Html, e: &EntryView, commit: bool) {
     let class = if commit { "commit" } else { "abort" };
     html!(
         out,
-        "<li class=\"cell marker {}\" data-offset=\"{}\" data-status=\"marker-{}\" title=\"{}\"><span class=\"off\">{}</span><span class=\"box\"><span class=\"word\" translate=\"no\">{}</span><span class=\"sr-only\">{}</span></span></li>",
+        "<li class=\"cell control {}{}\" data-offset=\"{}\" data-status=\"control-{}\" title=\"{}\"><span class=\"off\">{}</span><span class=\"box\"><span class=\"word\" translate=\"no\">{}</span><span class=\"sr-only\">{}</span></span></li>",
         class,
+        held,
         e.offset,
         class,
         title,
@@ -161,9 +177,11 @@ fn fold_cell(out: &mut Html, v: &TxnView, from: u64, to: u64) {
             ("markers", &markers.to_string()),
         ],
     );
+    let held = if v.last_stable_offset <= from && to < v.high_watermark { " held" } else { "" };
     html!(
         out,
-        "<li class=\"cell fold\" title=\"{}\"><span class=\"off\">{}–{}</span><span class=\"box\"><span aria-hidden=\"true\">⋯ {}</span><span class=\"sr-only\">{}</span></span></li>",
+        "<li class=\"cell fold{}\" title=\"{}\"><span class=\"off\">{}–{}</span><span class=\"box\"><span aria-hidden=\"true\">⋯ {}</span><span class=\"sr-only\">{}</span></span></li>",
+        held,
         title,
         from,
         to,
@@ -261,7 +279,7 @@ pub fn strip_markup(v: &TxnView) -> Html {
             Slot::Cell(o) if o == leo => next_cell(&mut cells, leo),
             Slot::Cell(o) => match entry_at(&v.entries, o) {
                 Some(e) => match e.status {
-                    RecordStatus::Control { commit } => marker_cell(&mut cells, e, commit),
+                    RecordStatus::Control { commit } => marker_cell(&mut cells, e, commit, held(v, o)),
                     _ => data_cell(&mut cells, e, v),
                 },
                 None => next_cell(&mut cells, o),
@@ -299,12 +317,13 @@ pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
         })
     };
     let scroll = NodeRef::<leptos::html::Div>::new();
-    // Whenever the strip changes, its newest cells come into view.
+    // Whenever the strip changes, its newest cells come into view — as far as the LSO stays
+    // in view with its label.
     Effect::new(move |_| {
         markup.track();
         request_animation_frame(move || {
             if let Some(el) = scroll.get_untracked() {
-                el.set_scroll_left(el.scroll_width());
+                el.set_scroll_left(scroll_target(&el));
             }
         });
     });
@@ -320,4 +339,19 @@ pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
             <p class="legend tx-key">{t(key::TRANSACTIONS_LOG_KEY)}</p>
         </section>
     }
+}
+
+/// The scroll position that shows the newest cells, unless that hides the LSO's edge: then the
+/// LSO's edge near the box's left side, its label in view.
+fn scroll_target(el: &web_sys::HtmlElement) -> i32 {
+    use wasm_bindgen::JsCast;
+    let end = (el.scroll_width() - el.client_width()).max(0);
+    let lso = el
+        .query_selector(".edges .edge.lso, .edges .edge.both")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    // The scrolling box is positioned: it is the edge's offset parent.
+    let left = lso.map_or(i32::MAX, |e| e.offset_left());
+    end.min((left - LSO_ROOM_PX).max(0))
 }
