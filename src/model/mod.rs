@@ -58,4 +58,6 @@ pub const MESSAGE_TABLES: &[&[kernel::Key]] = &[
     transactions::FACT_KEYS,
     transactions::REFUSAL_KEYS,
     transactions::STORY_KEYS,
+    transactions::TXN_STORY_KEYS,
+    transactions::RETRY_STORY_KEYS,
 ];

@@ -87,7 +87,8 @@ impl TxnLab {
                 ctx.record(Actor::Broker(1), Fact::DuplicateWritten { record, offset, earlier });
                 continue;
             }
-            let after = (0..base).filter_map(data).filter(|id| family(*id) && *id > record).max();
+            let kept = |o: &u64| self.log.status(*o) != RecordStatus::Aborted;
+            let after = (0..base).filter(kept).filter_map(data).filter(|id| family(*id) && *id > record).max();
             if let Some(after) = after {
                 ctx.record(Actor::Broker(1), Fact::Reordered { record, offset, after });
             }
@@ -97,6 +98,7 @@ impl TxnLab {
     /// Both consumers fetch everything up to their bound.
     pub(super) fn poll_consumers(&mut self, ctx: &mut TxnCtx) {
         let hw = self.log.high_watermark();
+        debug_assert!(self.log.last_stable_offset() <= hw, "the LSO is never above the high watermark");
         for index in 0..self.consumers.len() {
             let consumer = &self.consumers[index];
             let isolation = consumer.isolation;

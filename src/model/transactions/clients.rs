@@ -1,10 +1,11 @@
 //! The producer clients: InitProducerId at start, the accumulator and its sender (sequences,
 //! max.in.flight.requests.per.connection, retries after retry.backoff.ms), and the answers.
 //!
-//! Kafka: `Sender`, `RecordAccumulator.drain` and `TransactionManager` (a retried batch of an
-//! idempotent producer waits until nothing before it is in flight, so batches go out again
-//! in sequence order; without idempotence a retry is re-queued first and may land after a
-//! later batch that was already in flight).
+//! Kafka: `Sender`, `RecordAccumulator.drain` and `TransactionManager`. A retried batch of an
+//! idempotent producer waits until nothing before it is in flight
+//! (`RecordAccumulator.shouldStopDrainBatchesForPartition`), so batches go out again in sequence
+//! order; without idempotence a retry is re-queued first (`RecordAccumulator.reenqueue`) and may
+//! land after a later batch that was already in flight.
 
 use super::core::{Batch, KafkaError};
 use super::{
@@ -34,6 +35,7 @@ impl Client {
             partition_added: false,
             end_requested: None,
             deferred: Vec::new(),
+            awaiting_init: false,
         }
     }
 
@@ -69,6 +71,9 @@ impl TxnLab {
     }
 
     pub(super) fn other_send(&mut self, ctx: &mut TxnCtx) {
+        if self.log_full(1) {
+            return;
+        }
         let record = self.next_other_record;
         self.next_other_record += 1;
         self.enqueue(ClientId::Other, vec![record], ctx);
@@ -76,39 +81,55 @@ impl TxnLab {
     }
 
     /// InitProducerId (Kafka: `TransactionManager.initializeTransactions`; without idempotence
-    /// there is no producer id at all).
-    fn init_producer(&mut self, id: ClientId, ctx: &mut TxnCtx) {
-        let Some(client) = self.client(id) else { return };
+    /// there is no producer id at all). Over an open transaction of the previous epoch the
+    /// coordinator first fences that epoch (epoch + 1) and aborts it, answering
+    /// CONCURRENT_TRANSACTIONS; the client retries after retry.backoff.ms and gets the next epoch.
+    pub(super) fn init_producer(&mut self, id: ClientId, ctx: &mut TxnCtx) {
+        let Some(client) = self.client_mut(id) else { return };
+        client.awaiting_init = false;
         let (label, transactional) = (client.label, client.transactional);
         if !self.settings.idempotence {
             ctx.record(Actor::Producer, Fact::PlainProducer { label });
             return;
         }
         let txn_id = transactional.then_some(TRANSACTIONAL_ID);
+        if transactional && self.coordinator_cut {
+            self.client_mut(id).expect("a client").awaiting_init = true;
+            ctx.record(Actor::Producer, Fact::CoordinatorUnreachable { request: "InitProducerId" });
+            return;
+        }
         let timeout_ms = self.settings.transaction_timeout_ms;
-        let now_ms = ctx.now_ms();
-        let old_epoch = txn_id.and_then(|t| self.coordinator.metadata(t)).map(|m| m.producer_epoch);
-        match self.coordinator.init_producer_id(txn_id, timeout_ms, now_ms) {
-            Ok((producer_id, epoch, markers)) => {
-                if let Some(client) = self.client_mut(id) {
-                    client.producer_id = Some(producer_id);
-                    client.epoch = epoch;
-                    client.next_sequence = 0;
-                }
-                if let Some(markers) = markers {
-                    let old_epoch = old_epoch.unwrap_or(epoch.saturating_sub(1));
-                    let fact = Fact::OpenTransactionFenced { producer_id, old_epoch, new_epoch: markers.epoch };
-                    ctx.record(Actor::Coordinator, fact);
-                    let event = Event::MarkersArrive { transactional_id: TRANSACTIONAL_ID, markers, timed_out: false };
-                    ctx.schedule(self.settings.network_delay_ms, event);
-                }
-                ctx.record(Actor::Coordinator, Fact::ProducerIdAssigned { label, producer_id, epoch, transactional });
+        let old_epoch = txn_id.and_then(|t| self.coordinator.metadata(t)).map_or(0, |m| m.producer_epoch);
+        match self.coordinator.init_producer_id(txn_id, timeout_ms, ctx.now_ms()) {
+            Ok((producer_id, fencing_epoch, Some(markers))) => {
+                let fact = Fact::OpenTransactionFenced { producer_id, old_epoch, new_epoch: fencing_epoch };
+                ctx.record(Actor::Coordinator, fact);
+                let event = Event::MarkersArrive { transactional_id: TRANSACTIONAL_ID, markers, timed_out: false };
+                ctx.schedule(self.settings.network_delay_ms, event);
+                self.init_later(id, KafkaError::ConcurrentTransactions, ctx);
             }
+            Ok((producer_id, epoch, None)) => {
+                let client = self.client_mut(id).expect("a client");
+                client.producer_id = Some(producer_id);
+                client.epoch = epoch;
+                client.next_sequence = 0;
+                ctx.record(Actor::Coordinator, Fact::ProducerIdAssigned { label, producer_id, epoch, transactional });
+                ctx.schedule(0, Event::Drain(id));
+            }
+            Err(KafkaError::ConcurrentTransactions) => self.init_later(id, KafkaError::ConcurrentTransactions, ctx),
             Err(error) => {
-                let fact = Fact::CoordinatorRefused { request: "InitProducerId", epoch: 0, error };
+                let fact = Fact::CoordinatorRefused { request: "InitProducerId", epoch: old_epoch, error };
                 ctx.record(Actor::Coordinator, fact);
             }
         }
+    }
+
+    /// InitProducerId again after retry.backoff.ms.
+    fn init_later(&mut self, id: ClientId, error: KafkaError, ctx: &mut TxnCtx) {
+        self.client_mut(id).expect("a client").awaiting_init = true;
+        let backoff_ms = self.settings.retry_backoff_ms;
+        ctx.record(Actor::Producer, Fact::InitRetrying { error, backoff_ms });
+        ctx.schedule(backoff_ms, Event::Drain(id));
     }
 
     /// The app sends `records` new records.
@@ -136,6 +157,7 @@ impl TxnLab {
             record_ids,
             attempts: 0,
             not_before_ms: now_ms,
+            created_ms: now_ms,
         });
         ctx.schedule(linger_ms, Event::Drain(id));
     }
@@ -145,6 +167,12 @@ impl TxnLab {
     pub(super) fn drain(&mut self, id: ClientId, ctx: &mut TxnCtx) {
         if self.client(id).is_none_or(|c| c.state != ClientState::Running) {
             return;
+        }
+        if self.client(id).is_some_and(|c| c.awaiting_init) {
+            self.init_producer(id, ctx);
+            if self.client(id).is_none_or(|c| c.awaiting_init || c.producer_id.is_none()) {
+                return;
+            }
         }
         if !self.ensure_partition_added(id, ctx) {
             return;
@@ -175,6 +203,7 @@ impl TxnLab {
     fn send_first(&mut self, id: ClientId, ctx: &mut TxnCtx) {
         let (idempotent, acks_none, delay_ms) =
             (self.settings.idempotence, self.settings.acks_none, self.settings.network_delay_ms);
+        let max_in_flight = self.settings.max_in_flight as usize;
         let client = self.client_mut(id).expect("a live client");
         let mut batch = client.queue.remove(0);
         if idempotent && batch.base_sequence.is_none() {
@@ -205,6 +234,7 @@ impl TxnLab {
         } else {
             client.in_flight.push(batch);
         }
+        debug_assert!(client.in_flight.len() <= max_in_flight, "max.in.flight.requests.per.connection exceeded");
         ctx.record(Actor::Producer, fact);
         ctx.schedule(delay_ms, Event::ProduceArrives { client: id, batch: wire, request });
     }
@@ -247,6 +277,12 @@ impl TxnLab {
         let backoff_ms = self.settings.retry_backoff_ms;
         if batch.attempts > self.settings.retries {
             ctx.record(Actor::Producer, Fact::GaveUp { first, last, error });
+            return;
+        }
+        // Kafka: ProducerBatch.hasReachedDeliveryTimeout (a retry due past delivery.timeout.ms
+        // expires the batch with a TimeoutException instead).
+        if ctx.now_ms() + backoff_ms > batch.created_ms + self.settings.delivery_timeout_ms {
+            ctx.record(Actor::Producer, Fact::GaveUp { first, last, error: "TimeoutException" });
             return;
         }
         batch.not_before_ms = ctx.now_ms() + backoff_ms;

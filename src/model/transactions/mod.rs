@@ -6,9 +6,18 @@
 //! downstream consumers (read_uncommitted and read_committed), a consume–transform–produce
 //! processor with its input topic and offset commits, and an external database sink.
 //!
-//! Where the lab simplifies: one output partition with one replica (HW = LEO), no jitter on
-//! `retry.backoff.ms`, a lost response is a dropped connection that the client notices at
-//! once, and a consumer fetches everything up to its bound (HW or LSO) on each poll.
+//! The protocol is transaction version 1 (see `core`): the epoch changes only at
+//! InitProducerId and when the coordinator fences an abandoned or expired transaction, so an
+//! incarnation keeps its epoch for all its transactions (seed 000's 4 → 5).
+//!
+//! Where the lab simplifies: one output partition with one replica (HW = LEO); the
+//! coordinator's requests (InitProducerId, AddPartitionsToTxn, EndTxn) are answered at once
+//! unless the app's link to it is cut, while produce requests and WriteTxnMarkers take
+//! `lab.network.delay.ms` each way; no jitter on `retry.backoff.ms` and no exponential growth
+//! (`retry.backoff.max.ms`); `lose-ack` drops the answer of one request only (Kafka fails every
+//! request in flight on the dropped connection) and the client notices at once; a consumer
+//! fetches everything up to its bound (HW or LSO) on each poll; the processor commits when
+//! told to (`commit`), and inserts its database rows as it processes.
 
 mod conformance;
 pub mod core;
@@ -16,6 +25,7 @@ pub use conformance::{TxnError, TxnPartition};
 
 mod broker;
 mod clients;
+mod fact_text;
 mod facts;
 mod faults;
 mod processor;
@@ -23,17 +33,22 @@ mod refusal;
 mod scene;
 mod schema;
 mod story;
+mod story_retry;
 mod story_say;
+mod story_txn;
 mod txn;
 mod views;
 mod world;
 
 pub use facts::{Fact, Refusal, FACT_KEYS, REFUSAL_KEYS};
 pub use schema::{Settings, TRANSACTIONAL_ID, TXN_SCHEMA};
-pub use story::STORY_KEYS;
+pub use story::{RETRY_STORY_KEYS, STORY_KEYS, TXN_STORY_KEYS};
 pub use views::{ClientState, ConsumerView, EntryView, ProcessorView, ProducerView, SinkView, TxnMetaView, TxnView};
 
-use self::core::{Batch, Isolation, KafkaError, Markers, PartitionLog, TopicPartition, TransactionCoordinator};
+/// The core types the views name, for the UI.
+pub use self::core::{Isolation, RecordStatus, TxnState};
+
+use self::core::{Batch, KafkaError, Markers, PartitionLog, TopicPartition, TransactionCoordinator};
 use crate::model::kernel::{Ctx, Fault};
 
 /// The topic the processor writes and the consumers read.
@@ -44,8 +59,8 @@ pub const INPUT_TOPIC: &str = "payments";
 pub const OUTPUT: TopicPartition = TopicPartition { topic: OUTPUT_TOPIC, partition: 0 };
 /// The processor's offsets partition, added to its transaction by sendOffsetsToTransaction.
 pub const OFFSETS: TopicPartition = TopicPartition { topic: "__consumer_offsets", partition: 0 };
-/// The label of the second, plain producer.
-pub const OTHER_LABEL: &str = "producer";
+/// The label of the second producer (idempotent unless enable.idempotence=false, never transactional).
+pub const OTHER_LABEL: &str = "producer-2";
 /// Record ids of the second producer start here (the app's are payment numbers from 1).
 pub const OTHER_FIRST_RECORD: u64 = 1001;
 
@@ -70,6 +85,8 @@ pub struct PendingBatch {
     pub attempts: u32,
     /// Not to be sent again before this instant (retry.backoff.ms).
     pub not_before_ms: u64,
+    /// When `send()` put it in the accumulator: delivery.timeout.ms counts from here.
+    pub created_ms: u64,
 }
 
 /// How the leader answered a produce request (or that the answer never came).
@@ -115,6 +132,9 @@ pub struct Client {
     pub end_requested: Option<bool>,
     /// Events that reached it while paused, handled when it resumes.
     pub deferred: Vec<Event>,
+    /// initTransactions has not got its epoch yet (the coordinator is aborting the previous
+    /// epoch's transaction, or cannot be reached): nothing is sent meanwhile.
+    pub awaiting_init: bool,
 }
 
 /// The consume–transform–produce processor's consumer side.
@@ -191,7 +211,9 @@ pub enum Command {
 }
 
 /// The most records one command sends or processes.
-pub const MAX_RECORDS: u32 = 1000;
+pub const MAX_RECORDS: u32 = 100;
+/// The lab's partition holds at most this many offsets (a link cannot grow it without bound).
+pub const MAX_LOG_ENTRIES: u64 = 10_000;
 
 /// The whole scene.
 #[derive(Clone, Debug)]

@@ -21,6 +21,14 @@ pub enum Refusal {
         timeout_ms: u64,
         max_ms: u64,
     },
+    /// An explicit delivery.timeout.ms below linger.ms + request.timeout.ms.
+    DeliveryTimeoutTooSmall {
+        delivery_timeout_ms: u64,
+    },
+    /// The lab's partition is full.
+    LogFull {
+        max: u64,
+    },
     RecordCount {
         records: u32,
     },
@@ -52,7 +60,8 @@ crate::messages! {
     KAFKA_CONFIG = "transactions.refusal.config" => "{kafka}";
     TIMEOUT_TOO_LARGE = "transactions.refusal.timeout" =>
         "{kafka}: initTransactions() fails with INVALID_TRANSACTION_TIMEOUT ({timeout} > {max})";
-    RECORD_COUNT = "transactions.refusal.records" => "A command takes 1 to 1000 records, not {records}.";
+    RECORD_COUNT = "transactions.refusal.records" => "A command takes 1 to 100 records, not {records}.";
+    LOG_FULL = "transactions.refusal.log_full" => "The lab's partition holds at most {max} offsets.";
     NOT_TRANSACTIONAL = "transactions.refusal.not_transactional" =>
         "This producer has no transactional.id: there is no transaction to commit or abort.";
     NO_TRANSACTION = "transactions.refusal.no_transaction" => "No transaction is open: produce or process first.";
@@ -86,6 +95,9 @@ fn kafka_text(refusal: &Refusal) -> Option<String> {
         Refusal::TransactionsWithoutIdempotence => {
             "Cannot set a transactional.id without also enabling idempotence.".into()
         }
+        Refusal::DeliveryTimeoutTooSmall { .. } => {
+            "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms".into()
+        }
         Refusal::TransactionTimeoutTooLarge { .. } => {
             "The transaction timeout is larger than the maximum value allowed by the broker \
              (as configured by transaction.max.timeout.ms)."
@@ -108,6 +120,7 @@ impl Describe for Refusal {
         }
         match self {
             Refusal::RecordCount { records } => Message::new(RECORD_COUNT).with("records", Arg::int(*records)),
+            Refusal::LogFull { max } => Message::new(LOG_FULL).with("max", Arg::int(*max)),
             Refusal::NotTransactional => Message::new(NOT_TRANSACTIONAL),
             Refusal::NoTransaction => Message::new(NO_TRANSACTION),
             Refusal::EndPending => Message::new(END_PENDING),

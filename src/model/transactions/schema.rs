@@ -8,6 +8,9 @@ use crate::model::config::{Config, Kind, Property};
 /// The transactional id every transactional preset uses (seed 000's `procesador-pagos-0`).
 pub const TRANSACTIONAL_ID: &str = "payments-processor-0";
 
+/// Kafka's producer default `request.timeout.ms`, which this scene does not change.
+pub const REQUEST_TIMEOUT_MS: u64 = 30_000;
+
 /// Kafka's `MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION_FOR_IDEMPOTENCE`.
 pub const MAX_IN_FLIGHT_FOR_IDEMPOTENCE: u32 = 5;
 
@@ -64,11 +67,11 @@ pub const TXN_SCHEMA: &[Property] = &[
     },
     Property { name: "lab.processor", default: "false", kind: Kind::Bool, scope: "lab" },
     Property { name: "lab.db.sink", default: "false", kind: Kind::Bool, scope: "lab" },
-    Property { name: "lab.input.records", default: "20", kind: Kind::Int { min: 0, max: 10_000 }, scope: "lab" },
+    Property { name: "lab.input.records", default: "20", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
     Property {
         name: "lab.other.producer.records.per.sec",
         default: "0",
-        kind: Kind::Int { min: 0, max: 100 },
+        kind: Kind::Int { min: 0, max: 10 },
         scope: "lab",
     },
     Property { name: "lab.previous.inits", default: "4", kind: Kind::Int { min: 0, max: 1000 }, scope: "lab" },
@@ -132,6 +135,12 @@ impl Settings {
             }
             idempotence = !disable;
         }
+        // Kafka: KafkaProducer.configureDeliveryTimeout (only a value the user set is refused;
+        // request.timeout.ms keeps Kafka's default, 30000, in this scene).
+        let delivery_timeout_ms = int("delivery.timeout.ms");
+        if config.is_set("delivery.timeout.ms") && delivery_timeout_ms < int("linger.ms") + REQUEST_TIMEOUT_MS {
+            return Err(Refusal::DeliveryTimeoutTooSmall { delivery_timeout_ms });
+        }
         let transactional = config.str("transactional.id") == TRANSACTIONAL_ID;
         if transactional && !idempotence {
             return Err(Refusal::TransactionsWithoutIdempotence);
@@ -142,7 +151,7 @@ impl Settings {
             max_in_flight,
             retries,
             retry_backoff_ms: int("retry.backoff.ms"),
-            delivery_timeout_ms: int("delivery.timeout.ms"),
+            delivery_timeout_ms,
             linger_ms: int("linger.ms"),
             transactional,
             transaction_timeout_ms: int("transaction.timeout.ms"),

@@ -129,6 +129,7 @@ impl TxnLab {
 
     fn end_txn(&mut self, id: ClientId, commit: bool, ctx: &mut TxnCtx) {
         let client = self.client(id).expect("a live client");
+        debug_assert!(client.queue.is_empty() && client.in_flight.is_empty(), "EndTxn before every batch is answered");
         let (producer_id, epoch, added) = (client.producer_id.unwrap_or(0), client.epoch, client.partition_added);
         let offsets_added = self.processor.as_ref().is_some_and(|p| p.pending_txn_offset.is_some());
         if !added && !offsets_added {

@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use super::core::{Isolation, PartitionLog, TransactionCoordinator};
 use super::{
-    ClientState, Command, Consumer, Event, Fact, Processor, Refusal, Settings, TxnCtx, TxnLab, MAX_RECORDS,
-    OTHER_FIRST_RECORD, TRANSACTIONAL_ID,
+    ClientState, Command, Consumer, Event, Fact, Processor, Refusal, Settings, TxnCtx, TxnLab, MAX_LOG_ENTRIES,
+    MAX_RECORDS, OTHER_FIRST_RECORD, TRANSACTIONAL_ID,
 };
 use crate::model::kernel::{Actor, Fault, Node, World};
 
@@ -57,6 +57,9 @@ impl TxnLab {
             Command::Produce { records } | Command::Process { records } if records == 0 || records > MAX_RECORDS => {
                 Some(Refusal::RecordCount { records })
             }
+            Command::Produce { records } | Command::Process { records } if self.log_full(records) => {
+                Some(Refusal::LogFull { max: MAX_LOG_ENTRIES })
+            }
             Command::Produce { .. } => (!running).then_some(Refusal::AppNotRunning),
             Command::Process { records } => {
                 let processor = self.processor.as_ref();
@@ -74,6 +77,11 @@ impl TxnLab {
             Command::Stream => self.other_streaming.then_some(Refusal::StreamRunning),
             Command::Fault(fault) => self.fault_refusal(fault),
         }
+    }
+
+    /// Whether `records` more would take the partition past [`MAX_LOG_ENTRIES`].
+    pub(super) fn log_full(&self, records: u32) -> bool {
+        self.log.log_end_offset() + u64::from(records) > MAX_LOG_ENTRIES
     }
 
     fn end_refusal(&self, command: &Command, running: bool) -> Option<Refusal> {
