@@ -145,7 +145,7 @@ test("a crash between produce and offset commit: duplicates without transactions
   const plain = await atEnd(await open("preset=crash-no-txn"));
   const plainDuplicates = (await cells(plain)).filter((c) => c.duplicate).length;
   assert.ok(plainDuplicates > 0, "without transactions the reprocessed records are written again");
-  assert.equal(await text(plain, "processor-mode"), "consume → transform → produce without transactions: produce, then commit the input offsets");
+  assert.match(await text(plain, "processor-mode"), /no transaction/);
   const eos = await atEnd(await open("preset=crash-eos"));
   const drawn = await cells(eos);
   assert.equal(drawn.filter((c) => c.duplicate).length, 0, "with transactions no committed record is written twice");

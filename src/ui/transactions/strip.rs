@@ -21,8 +21,6 @@ use crate::ui::markup::Markup;
 pub const NEWEST: u64 = 16;
 /// How many cells from the LSO on are drawn when it lags behind the newest ones.
 const AT_LSO: u64 = 4;
-/// Room left of the LSO's edge for its label when the strip scrolls to it.
-const LSO_ROOM_PX: i32 = 96;
 
 /// One slot of the drawn strip: an offset as a cell, or a folded range `from..=to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,11 +230,15 @@ fn edges(out: &mut Html, v: &TxnView, slots: &[Slot]) {
         hw_col.max(lso_col + 1),
         tf(key::TRANSACTIONS_GAP, &[("count", &(hw - lso).to_string())])
     );
-    for (class, name, at, col) in [("lso", "LSO", lso, lso_col), ("hw", "HW", hw, hw_col)] {
+    // Each label reads rightwards from its edge; the LSO's reads leftwards when the HW's is too
+    // close to leave it room.
+    let lso_side = if hw_col - lso_col < 3 { " to-left" } else { "" };
+    for (class, side, name, at, col) in [("lso", lso_side, "LSO", lso, lso_col), ("hw", "", "HW", hw, hw_col)] {
         html!(
             out,
-            "<li class=\"edge {}\" data-style=\"grid-column: {}\" data-testid=\"{}-edge\"><span class=\"tick\">▲</span><span class=\"label\">{} <span class=\"num\">{}</span></span></li>",
+            "<li class=\"edge {}{}\" data-style=\"grid-column: {}\" data-testid=\"{}-edge\"><span class=\"tick\">▲</span><span class=\"label\">{} <span class=\"num\">{}</span></span></li>",
             class,
+            side,
             col,
             class,
             name,
@@ -317,13 +319,13 @@ pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
         })
     };
     let scroll = NodeRef::<leptos::html::Div>::new();
-    // Whenever the strip changes, its newest cells come into view — as far as the LSO stays
-    // in view with its label.
+    // Whenever the strip changes, its newest cells come into view (the bracket's words stay in
+    // view while the bracket does: they stick to the box's left side).
     Effect::new(move |_| {
         markup.track();
         request_animation_frame(move || {
             if let Some(el) = scroll.get_untracked() {
-                el.set_scroll_left(scroll_target(&el));
+                el.set_scroll_left(el.scroll_width());
             }
         });
     });
@@ -339,19 +341,4 @@ pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
             <p class="legend tx-key">{t(key::TRANSACTIONS_LOG_KEY)}</p>
         </section>
     }
-}
-
-/// The scroll position that shows the newest cells, unless that hides the LSO's edge: then the
-/// LSO's edge near the box's left side, its label in view.
-fn scroll_target(el: &web_sys::HtmlElement) -> i32 {
-    use wasm_bindgen::JsCast;
-    let end = (el.scroll_width() - el.client_width()).max(0);
-    let lso = el
-        .query_selector(".edges .edge.lso, .edges .edge.both")
-        .ok()
-        .flatten()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    // The scrolling box is positioned: it is the edge's offset parent.
-    let left = lso.map_or(i32::MAX, |e| e.offset_left());
-    end.min((left - LSO_ROOM_PX).max(0))
 }
