@@ -15,6 +15,7 @@ fn blurb(scene: &str) -> &'static str {
         "replication" => key::HOME_BLURB_REPLICATION,
         "groups" => key::HOME_BLURB_GROUPS,
         "partitioner" => key::HOME_BLURB_PARTITIONER,
+        "transactions" => key::HOME_BLURB_TRANSACTIONS,
         _ => key::HOME_BLURB_TIMER,
     })
 }

@@ -22,6 +22,7 @@ mod story;
 mod story_bar;
 mod theme;
 pub(crate) mod timer;
+pub(crate) mod transactions;
 mod transport;
 mod url;
 mod widgets;

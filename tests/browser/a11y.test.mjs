@@ -19,6 +19,7 @@ const SCENES = {
   groups: "handoff-loss",
   partitioner: "cliente-42",
   timer: "purgatory-isr",
+  transactions: "zombie-fencing",
 };
 
 // One context per colour scheme, made on first use and reused by every case (a new page per case).

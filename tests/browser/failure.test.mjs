@@ -70,7 +70,7 @@ test("a tampered wasm is refused by its integrity hash and the page says it coul
 });
 
 test("no scene, preset, front page or scene page trips the Content-Security-Policy", async () => {
-  const scenes = ["overview", "log", "replication", "groups", "partitioner", "timer"];
+  const scenes = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
   const visits = [["", ""], ["lang=zh-CN", ""], ["scene=log&preset=find-368500&embed=1", ""], ["present=1&theme=dark", "groups/"]];
   for (const id of scenes) visits.push([`scene=${id}`, ""], ["embed=1", `${id}/`]);
   for (const [query, path] of visits) {

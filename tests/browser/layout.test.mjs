@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { launch, serve } from "./harness.mjs";
 import { everyPage, measureAll, pagesBySize, problems } from "./stage-metrics.mjs";
 
-const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer"];
+const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
 // Scenes whose stage does not fit yet (issue 13 stays open for it): measured and reported, not failed.
 const NOT_YET = new Set([]);
 let browser, server, pages;

@@ -138,7 +138,7 @@ export async function everyPage(browser, base, scenes) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ["overview", "log", "replication", "groups", "partitioner", "timer"];
+  const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
   const browser = await launch();
   const server = await serve("/");
   const pages = await pagesBySize(browser);

@@ -1,0 +1,12 @@
+import { launch, serve } from "./harness.mjs";
+process.env.DIST = "dist";
+const [query, expr, width = "1280", height = "800"] = process.argv.slice(2);
+const browser = await launch();
+const server = await serve("/");
+const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height) }, locale: "en-US" });
+const page = await context.newPage();
+await page.goto(`${server.url}${query}`);
+await page.waitForSelector("main.scene [data-testid], .scene-cards", { timeout: 20000 });
+await page.waitForTimeout(300);
+console.log(JSON.stringify(await page.evaluate(expr)));
+await browser.close(); await server.close();
