@@ -5,6 +5,7 @@ pub mod i18n;
 pub mod link;
 pub mod markup;
 pub mod model;
+pub mod notebook;
 pub mod scenes;
 
 #[cfg(target_arch = "wasm32")]
