@@ -63,10 +63,9 @@ pub fn explain(error: &NotebookError) -> String {
     match error {
         NotebookError::Malformed { detail } => tf(key::NOTEBOOK_ERROR_MALFORMED, &[("detail", detail)]),
         NotebookError::NotANotebook => t(key::NOTEBOOK_ERROR_NOT_NOTEBOOK).to_string(),
-        NotebookError::NewerVersion { found, supported } => tf(
-            key::NOTEBOOK_ERROR_NEWER,
-            &[("found", &found.to_string()), ("supported", &supported.to_string())],
-        ),
+        NotebookError::NewerVersion { found, supported } => {
+            tf(key::NOTEBOOK_ERROR_NEWER, &[("found", &found.to_string()), ("supported", &supported.to_string())])
+        }
         NotebookError::TooManyRows { count, max } => {
             tf(key::NOTEBOOK_ERROR_ROWS, &[("count", &count.to_string()), ("max", &max.to_string())])
         }
