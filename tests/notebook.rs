@@ -182,3 +182,17 @@ fn the_markdown_and_csv_exports_hold_every_row_escaped() {
     assert_eq!(csv.matches("\r\n").count(), 3, "a heading line and one line a row (a quoted break stays inside)");
     assert!(csv.contains("\"línea, \"\"comillas\"\"\nsegunda\""));
 }
+
+#[test]
+fn comparing_acks_1_with_acks_all_shows_the_lost_records_as_the_difference() {
+    use kafka_lab::model::notebook::differences;
+    let all = measured();
+    let answer = |preset: &str| all.iter().find(|m| m.preset == preset).and_then(|m| m.answer.clone()).expect("answer");
+    let (one, safe) = (answer("lab2-acks-1"), answer("lab2-acks-all"));
+    let diff = differences(&one, &safe);
+    let lost = diff.iter().find(|d| d.name == "lost").expect("the lost count differs");
+    assert_eq!(lost.right, Some(Arg::Count(0)));
+    assert!(matches!(lost.left, Some(Arg::Count(n)) if n > 0));
+    assert!(diff.iter().all(|d| d.name != "acked"), "both acknowledged every record: no difference there");
+    assert!(differences(&one, &one).is_empty(), "a run compared with itself differs nowhere");
+}

@@ -258,3 +258,55 @@ fn measure_in<S: LabScene>(spec: &RunSpec) -> Result<Measured, RunError> {
 pub fn runs() -> impl Iterator<Item = (&'static Experiment, &'static RunSpec)> {
     EXPERIMENTS.iter().flat_map(|e| e.runs.iter().map(move |r| (e, r)))
 }
+
+/// One figure that differs between two runs' answers: its argument's name and each side's
+/// value (`None`: that side's answer has no such figure).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub name: &'static str,
+    pub left: Option<Arg>,
+    pub right: Option<Arg>,
+}
+
+/// The figures of a message, depth first: every argument that is not itself a message, each
+/// with its name and its occurrence among the arguments of that name.
+fn leaves(message: &Message) -> Vec<(&'static str, usize, Arg)> {
+    fn walk(message: &Message, out: &mut Vec<(&'static str, usize, Arg)>) {
+        for (name, arg) in &message.args {
+            match arg {
+                Arg::Message(inner) => walk(inner, out),
+                leaf => {
+                    let nth = out.iter().filter(|(n, _, _)| n == name).count();
+                    out.push((name, nth, as_figure(leaf)));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(message, &mut out);
+    out
+}
+
+/// What differs between two result cards' answers (the same question under two configs),
+/// figure by figure in the left answer's order, then the figures only the right one has.
+pub fn differences(left: &Message, right: &Message) -> Vec<Difference> {
+    let (left, right) = (leaves(left), leaves(right));
+    let find = |side: &[(&'static str, usize, Arg)], name: &str, nth: usize| {
+        side.iter().find(|(n, i, _)| *n == name && *i == nth).map(|(_, _, a)| a.clone())
+    };
+    let mut out: Vec<Difference> = left
+        .iter()
+        .filter_map(|(name, nth, arg)| {
+            let other = find(&right, name, *nth);
+            (other.as_ref() != Some(arg)).then(|| Difference { name, left: Some(arg.clone()), right: other })
+        })
+        .collect();
+    out.extend(
+        right.iter().filter(|(name, nth, _)| find(&left, name, *nth).is_none()).map(|(name, _, arg)| Difference {
+            name,
+            left: None,
+            right: Some(arg.clone()),
+        }),
+    );
+    out
+}

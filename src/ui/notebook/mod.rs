@@ -2,6 +2,7 @@
 //! fills with the figures the model measures here in the page, the runs the learner recorded
 //! from scenes' result cards, and the ways to keep it: the browser, a link, Markdown, CSV, JSON.
 
+pub(crate) mod compare;
 mod exports;
 pub(crate) mod record;
 pub(crate) mod store;

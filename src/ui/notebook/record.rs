@@ -72,6 +72,7 @@ pub fn Record(shell: Shell) -> impl IntoView {
     let open = RwSignal::new(false);
     let outcome = RwSignal::new(None::<Result<usize, String>>);
     let note = RwSignal::new(String::new());
+    let compare = shell.clone();
     let shell = StoredValue::new(shell);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -97,6 +98,7 @@ pub fn Record(shell: Shell) -> impl IntoView {
                     <button type="button" on:click=move |_| open.set(false)>{t(key::NOTEBOOK_RECORD_CANCEL)}</button>
                 </form>
             </Show>
+            <super::compare::CompareWith shell=compare/>
             {move || outcome.get().map(|result| match result {
                 Ok(count) => view! {
                     <span role="status" data-testid="recorded">
