@@ -53,6 +53,11 @@ test("Run all fills every cell from the model, and each row opens its preset at 
   const lost = rows.find((r) => r.figure === "lab2-acks-1/lost/0");
   assert.match(lost.href, /scene=replication&preset=lab2-acks-1&t=\d+/);
   await page.screenshot({ path: `${ARTIFACTS}notebook-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}notebook-390-run-all.png`, fullPage: true });
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(sideways <= 0, `no sideways scroll on a phone: ${sideways}px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The row's link: the scene opens at t=, where the result card shows the same figure.
   const t = Number(lost.href.match(/t=(\d+)/)[1]);
@@ -129,4 +134,45 @@ test("a run recorded from a result card is a row of the notebook, and it survive
   assert.equal((await recorded()).length, 1, "the exported file restores the notebook");
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test("Compare with… puts acks=1 and acks=all side by side: one transport steps both, the difference shows, embedded too", async () => {
+  const page = await newPage();
+  await page.goto(`${lab.server.url}?scene=replication&preset=lab2-acks-1`);
+  await page.getByTestId("compare-with").click();
+  assert.equal(await page.getByTestId("compare-config").inputValue(), "acks=all,min.insync.replicas=2");
+  await page.getByTestId("compare-open").click();
+  await page.waitForSelector('[data-testid="compare"]', { timeout: 20000 });
+  assert.match(page.url(), /vs=acks%3Aall%2Cmin\.insync\.replicas%3A2|vs=acks:all,min.insync.replicas:2/);
+  const side = (name, what) => page.locator(`[data-testid="compare-${name}"] [data-testid="${what}"]`).innerText();
+  const reached = () => page.$$eval('[data-testid="compare"] .result-card', (cards) => cards.map((c) => c.classList.contains("reached")));
+  await page.keyboard.press("Home");
+  assert.deepEqual(await reached(), [false, false], "both open at the story's start");
+  // The next key moment (the leader is killed): both runs are there, with the same caption.
+  await page.keyboard.press("]");
+  await page.waitForFunction(() => /crashed/.test(document.querySelector('[data-testid="compare-right"] [data-testid="caption-text"]').innerText));
+  assert.match(await side("left", "caption-text"), /broker-1 crashed/);
+  const position = async () => Number(await page.getByTestId("position").getAttribute("data-position"));
+  const at = await position();
+  await page.getByRole("button", { name: "Step", exact: true }).click();
+  await page.waitForFunction((p) => Number(document.querySelector('[data-testid="position"]').dataset.position) > p, at);
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] .result-card.reached').length === 2);
+  assert.match(await side("left", "result-answer"), /^acked and lost: [1-9][\d,]* of 1,000/);
+  assert.match(await side("right", "result-answer"), /^acked and lost: 0 of 1,000/);
+  assert.match(await page.getByTestId("compare-diff").innerText(), /lost: [1-9][\d,]* → 0/);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 1280, height: Math.min(height, 4000) });
+  await page.screenshot({ path: `${ARTIFACTS}notebook-compare.png` });
+
+  const embed = await newPage(700, 900);
+  await embed.goto(`${lab.server.url}?scene=replication&preset=lab2-acks-1&vs=acks:all,min.insync.replicas:2&embed=1`);
+  await embed.waitForSelector('[data-testid="compare"]', { timeout: 20000 });
+  assert.equal(await embed.locator("header.top").count(), 0, "embedded: the stage alone");
+  await embed.keyboard.press("End");
+  await embed.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] .result-card.reached').length === 2);
+  await embed.screenshot({ path: `${ARTIFACTS}notebook-compare-embed.png`, fullPage: true });
+  assert.deepEqual([...page.problems, ...embed.problems], []);
+  await page.context().close();
+  await embed.context().close();
 });

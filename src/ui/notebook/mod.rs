@@ -186,10 +186,11 @@ fn Table(page: Page) -> impl IntoView {
             <tbody>
                 {move || {
                     let all = rows.get();
-                    let firsts: Vec<bool> = (0..all.len()).map(|n| first_of_experiment(&all, n)).collect();
-                    all.into_iter().zip(firsts).map(|((stored, row), first)| {
+                    let firsts: Vec<(bool, bool)> =
+                        (0..all.len()).map(|n| (first_of_experiment(&all, n), first_of_run(&all, n))).collect();
+                    all.into_iter().zip(firsts).map(|((stored, row), (first, run_first))| {
                         let root = root.clone();
-                        view! { <TableRow page=page stored=stored row=row first=first root=root/> }
+                        view! { <TableRow page=page stored=stored row=row first=first run_first=run_first root=root/> }
                     }).collect_view()
                 }}
             </tbody>
@@ -203,8 +204,13 @@ fn first_of_experiment(rows: &[(usize, Row)], n: usize) -> bool {
     n == 0 || rows[n - 1].1.experiment != rows[n].1.experiment || rows[n].1.experiment.is_empty()
 }
 
+/// Whether row `n` starts its run (its scene and preset show once; a recorded run always).
+fn first_of_run(rows: &[(usize, Row)], n: usize) -> bool {
+    n == 0 || rows[n].1.figure_id.is_empty() || rows[n - 1].1.preset != rows[n].1.preset
+}
+
 #[component]
-fn TableRow(page: Page, stored: usize, row: Row, first: bool, root: String) -> impl IntoView {
+fn TableRow(page: Page, stored: usize, row: Row, first: bool, run_first: bool, root: String) -> impl IntoView {
     let measured = stored != usize::MAX;
     let run = if row.preset.is_empty() { row.config.clone() } else { row.preset.clone() };
     let href = format!("{root}?{}", row.link);
@@ -221,7 +227,9 @@ fn TableRow(page: Page, stored: usize, row: Row, first: bool, root: String) -> i
     view! {
         <tr data-figure=row.figure_id.clone() data-testid="notebook-row" class:measured=measured>
             <th scope="row" class="experiment">{first.then_some(experiment)}</th>
-            <td class="run"><span class="scene-id">{row.scene.clone()}</span>" "<code translate="no">{run}</code></td>
+            <td class="run">{run_first.then(|| view! {
+                <span class="scene-id">{row.scene.clone()}</span>" "<code translate="no">{run}</code>
+            })}</td>
             <td class="label">{row.label.clone()}</td>
             <td class="value" data-testid="notebook-value">
                 {if measured { row.figure.clone() } else { t(key::NOTEBOOK_NOT_RUN).to_string() }}
