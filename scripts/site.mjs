@@ -20,9 +20,11 @@ const LOCALES = ["es", "pt-BR", "zh-CN", "tr"];
 const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
 const BUNDLES = ["home", ...SCENES];
 // The key prefixes every bundle shows (the shell, the scene names, link and actor texts).
-const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config"];
+const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config", "notebook"];
 // Parameters that only dress the page: with nothing else, the root shows the front page.
 const DRESS = ["lang", "theme", "present"];
+// Pages that are not scenes but have their own bundle and page: the lab notebook (`?scene=notebook`).
+const PAGES = ["notebook"];
 
 const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
 
@@ -200,9 +202,9 @@ async function main() {
   rmSync(DIST, { recursive: true, force: true });
   const assetsDir = join(DIST, "assets");
   mkdirSync(assetsDir, { recursive: true });
-  const built = await twoAtATime(BUNDLES, bindAndOptimise);
+  const built = await twoAtATime([...BUNDLES, ...PAGES], bindAndOptimise);
   const manifest = {};
-  for (const id of BUNDLES) {
+  for (const id of [...BUNDLES, ...PAGES]) {
     const { js, wasm } = built.get(id);
     const wasmFile = emit(assetsDir, id, "_bg.wasm", wasm);
     const jsFile = emit(assetsDir, id, ".js", js);
@@ -217,7 +219,7 @@ async function main() {
       writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(text, prefixes));
     }
   }
-  for (const id of SCENES) {
+  for (const id of [...SCENES, ...PAGES]) {
     mkdirSync(join(DIST, id), { recursive: true });
     const assets = manifest[id];
     const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", assets), script: startScript(id, "../", assets) });
@@ -227,7 +229,7 @@ async function main() {
   for (const file of ["embed.js", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
   for (const file of ["404.html", "embed-example.html"]) writeFileSync(join(DIST, file), withPolicy(readFileSync(`www/${file}`, "utf8")));
   writeFileSync(join(DIST, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
-  console.log(`site: ${BUNDLES.length} bundles in ${DIST}/ (${readdirSync(assetsDir).length} assets)`);
+  console.log(`site: ${BUNDLES.length + PAGES.length} bundles in ${DIST}/ (${readdirSync(assetsDir).length} assets)`);
 }
 
 await main();

@@ -5,22 +5,27 @@ pub mod i18n;
 pub mod link;
 pub mod markup;
 pub mod model;
+pub mod notebook;
 pub mod scenes;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 
 /// A bundle's `main`: the shell with one scene (`bundle!(overview, EN_OVERVIEW)`), or the
-/// front page (`bundle!(home)`). Natively the binary only explains itself.
+/// front page (`bundle!(home)`), or the lab notebook (`bundle!(notebook)`). Natively the binary only explains itself.
 #[macro_export]
 macro_rules! bundle {
     (home) => {
         $crate::bundle!(@main start_home, "home", None,
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_HOME]);
     };
+    (notebook) => {
+        $crate::bundle!(@main start_notebook, "notebook", None,
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK]);
+    };
     ($scene:ident, $table:ident) => {
         $crate::bundle!(@main start_scene, stringify!($scene), Some($crate::scenes::mounts::$scene),
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table]);
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_NOTEBOOK]);
     };
     (@main $start:ident, $id:expr, $mount:expr, $english:expr) => {
         #[cfg(target_arch = "wasm32")]

@@ -153,6 +153,14 @@ pub fn render_html(message: &Message) -> crate::markup::Html {
     out
 }
 
+/// One argument of a model message alone (a figure the notebook picks from an answer), in the
+/// active locale.
+pub fn render_arg(arg: &Arg) -> String {
+    let mut out = String::new();
+    write_arg(&mut out, arg, current_locale());
+    out
+}
+
 fn write_arg(out: &mut String, arg: &Arg, locale: Locale) {
     match arg {
         Arg::Int(value) => out.push_str(&value.to_string()),

@@ -10,6 +10,7 @@ pub mod group;
 pub mod java_random;
 pub mod kernel;
 pub mod log;
+pub mod notebook;
 pub mod partitioner;
 pub mod replication;
 pub mod scene;

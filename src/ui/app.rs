@@ -97,14 +97,20 @@ pub(crate) fn mount<S>(link: &LinkState, views: fn(Session<S>) -> SceneViews) ->
 where
     S: super::session::UiScene,
 {
+    // `vs=` in the link: the same run side by side with a second config (the lab notebook's comparison).
+    let compare = super::notebook::compare::requested(&url::current_query());
+    if let Some(Ok(vs)) = compare {
+        return super::notebook::compare::mount::<S>(link, views, vs);
+    }
     let (session, error) = open::<S>(link);
+    let error = error.or(compare.and_then(Result::err).map(|why| why.message()));
     let stopped = session.with(|run| run.stopped.map(|s| s.message()));
     let picker = view! { <PresetPicker session=session/> }.into_any();
     Mounted { shell: Arc::new(session) as Shell, picker, views: views(session), error, stopped }
 }
 
 /// Builds a scene's run from the link; on any problem, says why and starts from defaults.
-fn open<S>(link: &LinkState) -> (Session<S>, Option<Message>)
+pub(crate) fn open<S>(link: &LinkState) -> (Session<S>, Option<Message>)
 where
     S: super::session::UiScene,
 {
@@ -183,6 +189,7 @@ pub(super) fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal
                         <a href=url::scene_link(scene.id) aria-current=if here { Some("page") } else { None }>{t(scene.title_key)}</a>
                     }
                 }).collect_view()}
+                <a href=url::scene_link("notebook") aria-current=(current == "notebook").then_some("page")>{t(key::NOTEBOOK_NAV)}</a>
             </nav>
             <div class="tools">
                 <LanguageMenu/>

@@ -13,6 +13,7 @@ mod keyboard;
 mod language;
 pub(crate) mod log;
 pub mod markup;
+pub(crate) mod notebook;
 pub(crate) mod overview;
 pub(crate) mod partitioner;
 mod present;
@@ -57,6 +58,12 @@ pub fn start_scene(bundle: &'static Bundle) {
 pub fn start_home(bundle: &'static Bundle) {
     use leptos::prelude::*;
     start(bundle, |_| view! { <home::Home/> }.into_any());
+}
+
+/// Entry point of the lab notebook's bundle (`?scene=notebook`): its page, no scene shell.
+pub fn start_notebook(bundle: &'static Bundle) {
+    use leptos::prelude::*;
+    start(bundle, |_| view! { <notebook::NotebookPage/> }.into_any());
 }
 
 type Root = fn(&'static Bundle) -> leptos::prelude::AnyView;

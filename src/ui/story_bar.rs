@@ -30,6 +30,7 @@ pub fn StoryBar(shell: Shell) -> impl IntoView {
                 </span>
                 <Markup html=answer host=Host::Span class="answer" testid="result-answer"/>
             </p>
+            <super::notebook::record::Record shell=shell.clone()/>
         </section>
         <p class="caption" class:authored=move || story.with(|s| s.authored) aria-live="polite"
             data-testid="caption">

@@ -27,7 +27,7 @@ pub fn scene_link(id: &str) -> String {
 pub fn replace(state: &LinkState) {
     let Some(window) = web_sys::window() else { return };
     let path = window.location().pathname().unwrap_or_default();
-    let url = format!("{path}?{}", state.to_query());
+    let url = format!("{path}?{}{}", state.to_query(), comparison());
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
@@ -79,5 +79,12 @@ pub fn absolute(state: &LinkState) -> String {
     let location = window.location();
     let origin = location.origin().unwrap_or_default();
     let path = crate::link::root_path(&location.pathname().unwrap_or_default(), &root());
-    format!("{origin}{path}?{}", state.to_query())
+    format!("{origin}{path}?{}{}", state.to_query(), comparison())
+}
+
+/// A comparison's `&vs=…` (the lab notebook's side by side), kept in every link the page writes.
+fn comparison() -> String {
+    let query = current_query();
+    let vs = query.trim_start_matches('?').split('&').find(|p| p.starts_with("vs="));
+    vs.map(|p| format!("&{p}")).unwrap_or_default()
 }

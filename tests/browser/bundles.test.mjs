@@ -9,7 +9,8 @@ import { text, useLab } from "./harness.mjs";
 
 const lab = useLab();
 const manifest = JSON.parse(readFileSync(`${process.env.DIST ?? "dist"}/manifest.json`, "utf8"));
-const SCENES = Object.keys(manifest).filter((id) => id !== "home");
+// The pages that are not scenes: the front page and the lab notebook (its own test below).
+const SCENES = Object.keys(manifest).filter((id) => id !== "home" && id !== "notebook");
 // One story per scene: the preset menu's first entries of the course notes.
 const PRESET = {
   overview: "leader-crash", log: "find-368500", replication: "lab2-acks-1",
@@ -48,6 +49,15 @@ test("a scene's page fetches its own bundle and no other's, at the root and on i
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
+  }
+});
+
+test("the lab notebook's page fetches its own bundle alone, at the root and on its own page", async () => {
+  for (const path of ["?scene=notebook", "notebook/"]) {
+    const { page, bundles, problems } = await open(path, '[data-testid="notebook-table"]');
+    assert.deepEqual(bundles, ["notebook"], `${path} fetched the bundles ${bundles}`);
+    assert.deepEqual(problems, [], `${path}: ${problems}`);
+    await page.context().close();
   }
 });
 

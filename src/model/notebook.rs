@@ -1,0 +1,312 @@
+//! The lab notebook's experiments: seed 000's six lab experiments, each one or more scene
+//! presets, and which figures of each preset's result card fill the deliverable table.
+//!
+//! One source of truth: a figure is never typed here. [`measure`] runs the preset in its
+//! scene's model, seeks to its story's outcome (the moment the result card answers) and
+//! picks the named argument out of the card's answer, so the notebook shows exactly what
+//! the scene shows at that moment.
+
+use crate::model::group::GroupLab;
+use crate::model::kernel::{Arg, Message};
+use crate::model::log::LogLab;
+use crate::model::partitioner::Partitioner;
+use crate::model::replication::Replication;
+use crate::model::scene::{LabScene, Preset, Run, RunError};
+
+/// One figure of a result card's answer: the `nth` (from 0) argument named `arg`, searched
+/// depth first through nested messages; `label` is its interface-text key (`notebook.*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub label: &'static str,
+    pub arg: &'static str,
+    pub nth: usize,
+}
+
+/// One preset an experiment runs, and the figures its answer gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSpec {
+    /// The scene's link id (`LabScene::ID`).
+    pub scene: &'static str,
+    pub preset: &'static str,
+    pub figures: &'static [Pick],
+}
+
+/// One of the lab's experiments: a title key and the runs that measure it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Experiment {
+    /// Stable id (figure ids and exports use it).
+    pub id: &'static str,
+    pub title: &'static str,
+    pub runs: &'static [RunSpec],
+}
+
+const fn pick(label: &'static str, arg: &'static str) -> Pick {
+    Pick { label, arg, nth: 0 }
+}
+
+const LOG: &str = <LogLab as LabScene>::ID;
+const REPLICATION: &str = <Replication as LabScene>::ID;
+const GROUPS: &str = <GroupLab as LabScene>::ID;
+const PARTITIONER: &str = <Partitioner as LabScene>::ID;
+
+/// Seed 000's lab, in its order.
+pub const EXPERIMENTS: &[Experiment] = &[
+    Experiment {
+        id: "segments",
+        title: "notebook.experiment.segments",
+        runs: &[RunSpec {
+            scene: LOG,
+            preset: "lab1-segments",
+            figures: &[
+                pick("notebook.figure.segments", "segments"),
+                pick("notebook.figure.first_segment", "first"),
+                pick("notebook.figure.per_segment", "per"),
+            ],
+        }],
+    },
+    Experiment {
+        id: "loss",
+        title: "notebook.experiment.loss",
+        runs: &[
+            RunSpec {
+                scene: REPLICATION,
+                preset: "lab2-acks-1",
+                figures: &[pick("notebook.figure.lost", "lost"), pick("notebook.figure.acked", "acked")],
+            },
+            RunSpec {
+                scene: REPLICATION,
+                preset: "lab2-acks-all",
+                figures: &[pick("notebook.figure.lost", "lost"), pick("notebook.figure.duplicates", "dups")],
+            },
+        ],
+    },
+    Experiment {
+        id: "unclean",
+        title: "notebook.experiment.unclean",
+        runs: &[RunSpec {
+            scene: REPLICATION,
+            preset: "lab3-unclean",
+            figures: &[pick("notebook.figure.offline", "offline"), pick("notebook.figure.lost", "lost")],
+        }],
+    },
+    Experiment {
+        id: "lag",
+        title: "notebook.experiment.lag",
+        runs: &[
+            RunSpec {
+                scene: GROUPS,
+                preset: "slow-consumer",
+                figures: &[pick("notebook.figure.lag", "lag"), pick("notebook.figure.lag_growth", "per_minute")],
+            },
+            RunSpec {
+                scene: GROUPS,
+                preset: "rebalance-loop",
+                figures: &[
+                    pick("notebook.figure.rebalances", "rebalances"),
+                    pick("notebook.figure.processed_twice", "duplicates"),
+                ],
+            },
+            RunSpec {
+                scene: GROUPS,
+                preset: "fix-fewer-records",
+                figures: &[pick("notebook.figure.poll_timeouts", "timeouts"), pick("notebook.figure.lag", "lag")],
+            },
+            RunSpec {
+                scene: GROUPS,
+                preset: "fix-longer-interval",
+                figures: &[pick("notebook.figure.poll_timeouts", "timeouts"), pick("notebook.figure.lag", "lag")],
+            },
+        ],
+    },
+    Experiment {
+        id: "restart",
+        title: "notebook.experiment.restart",
+        runs: &[
+            RunSpec {
+                scene: GROUPS,
+                preset: "eager-restart",
+                figures: &[pick("notebook.figure.stop", "per_member"), pick("notebook.figure.orphaned", "orphaned")],
+            },
+            RunSpec {
+                scene: GROUPS,
+                preset: "cooperative-restart",
+                figures: &[pick("notebook.figure.stop", "per_member"), pick("notebook.figure.orphaned", "orphaned")],
+            },
+            RunSpec {
+                scene: GROUPS,
+                preset: "static-restart",
+                figures: &[
+                    pick("notebook.figure.rebalances", "rebalances"),
+                    pick("notebook.figure.stop", "per_member"),
+                ],
+            },
+        ],
+    },
+    Experiment {
+        id: "hot",
+        title: "notebook.experiment.hot",
+        runs: &[RunSpec {
+            scene: PARTITIONER,
+            preset: "megacorp",
+            figures: &[
+                Pick { label: "notebook.figure.busiest_6", arg: "percent", nth: 0 },
+                Pick { label: "notebook.figure.busiest_12", arg: "percent", nth: 1 },
+                Pick { label: "notebook.figure.busiest_composite", arg: "percent", nth: 2 },
+            ],
+        }],
+    },
+];
+
+/// What one run measured: where its story answers, the answer, and each picked figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub scene: &'static str,
+    pub preset: &'static str,
+    pub seed: u64,
+    /// The preset's config overrides, as its link writes them.
+    pub config: &'static str,
+    /// The tape position of the story's outcome (the link's `t=`); `None`: never reached.
+    pub outcome: Option<usize>,
+    /// The result card's answer at the outcome.
+    pub answer: Option<Message>,
+    /// Each pick with the argument found in the answer (`None`: the answer has no such argument).
+    pub figures: Vec<(Pick, Option<Arg>)>,
+}
+
+impl Measured {
+    /// The link that opens the preset at the moment its figures show (a query, without `?`).
+    pub fn link(&self) -> crate::link::LinkState {
+        crate::link::LinkState {
+            scene: Some(self.scene.to_string()),
+            preset: Some(self.preset.to_string()),
+            position: self.outcome,
+            ..Default::default()
+        }
+    }
+}
+
+/// The `nth` argument named `name` in `message`, searched depth first through nested messages.
+pub fn find_arg<'a>(message: &'a Message, name: &str, nth: usize) -> Option<&'a Arg> {
+    fn walk<'a>(message: &'a Message, name: &str, found: &mut Vec<&'a Arg>) {
+        for (arg_name, arg) in &message.args {
+            if *arg_name == name {
+                found.push(arg);
+            }
+            if let Arg::Message(inner) = arg {
+                walk(inner, name, found);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(message, name, &mut found);
+    found.get(nth).copied()
+}
+
+/// A picked argument as the table shows it: a whole number is a count there (grouped, `1,000`),
+/// as the card writes a number in a plural choice.
+fn as_figure(arg: &Arg) -> Arg {
+    match arg {
+        Arg::Int(n) => Arg::Count(*n),
+        other => other.clone(),
+    }
+}
+
+/// Runs `spec`'s preset in its scene's model and reads its figures at the story's outcome.
+pub fn measure(spec: &RunSpec) -> Result<Measured, RunError> {
+    match spec.scene {
+        LOG => measure_in::<LogLab>(spec),
+        REPLICATION => measure_in::<Replication>(spec),
+        GROUPS => measure_in::<GroupLab>(spec),
+        PARTITIONER => measure_in::<Partitioner>(spec),
+        other => Err(RunError::UnknownPreset { id: format!("{other}/{}", spec.preset), known: Vec::new() }),
+    }
+}
+
+fn preset_of<S: LabScene>(id: &str) -> Result<&'static Preset, RunError> {
+    S::presets().iter().find(|p| p.id == id).ok_or_else(|| RunError::UnknownPreset {
+        id: id.to_string(),
+        known: S::presets().iter().map(|p| p.id).collect(),
+    })
+}
+
+fn measure_in<S: LabScene>(spec: &RunSpec) -> Result<Measured, RunError> {
+    let preset = preset_of::<S>(spec.preset)?;
+    let mut run = Run::<S>::from_preset(preset)?;
+    let story = S::story(Some(preset.id));
+    let outcome = story.outcome_position(&run.history);
+    let answer = outcome.and_then(|position| {
+        run.history.seek(position);
+        story.verdict(&run.history).answer
+    });
+    let figures = spec
+        .figures
+        .iter()
+        .map(|pick| (*pick, answer.as_ref().and_then(|a| find_arg(a, pick.arg, pick.nth)).map(as_figure)))
+        .collect();
+    Ok(Measured {
+        scene: spec.scene,
+        preset: preset.id,
+        seed: preset.seed,
+        config: preset.config,
+        outcome,
+        answer,
+        figures,
+    })
+}
+
+/// Every run of every experiment, in table order.
+pub fn runs() -> impl Iterator<Item = (&'static Experiment, &'static RunSpec)> {
+    EXPERIMENTS.iter().flat_map(|e| e.runs.iter().map(move |r| (e, r)))
+}
+
+/// One figure that differs between two runs' answers: its argument's name and each side's
+/// value (`None`: that side's answer has no such figure).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub name: &'static str,
+    pub left: Option<Arg>,
+    pub right: Option<Arg>,
+}
+
+/// The figures of a message, depth first: every argument that is not itself a message, each
+/// with its name and its occurrence among the arguments of that name.
+fn leaves(message: &Message) -> Vec<(&'static str, usize, Arg)> {
+    fn walk(message: &Message, out: &mut Vec<(&'static str, usize, Arg)>) {
+        for (name, arg) in &message.args {
+            match arg {
+                Arg::Message(inner) => walk(inner, out),
+                leaf => {
+                    let nth = out.iter().filter(|(n, _, _)| n == name).count();
+                    out.push((name, nth, as_figure(leaf)));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(message, &mut out);
+    out
+}
+
+/// What differs between two result cards' answers (the same question under two configs),
+/// figure by figure in the left answer's order, then the figures only the right one has.
+pub fn differences(left: &Message, right: &Message) -> Vec<Difference> {
+    let (left, right) = (leaves(left), leaves(right));
+    let find = |side: &[(&'static str, usize, Arg)], name: &str, nth: usize| {
+        side.iter().find(|(n, i, _)| *n == name && *i == nth).map(|(_, _, a)| a.clone())
+    };
+    let mut out: Vec<Difference> = left
+        .iter()
+        .filter_map(|(name, nth, arg)| {
+            let other = find(&right, name, *nth);
+            (other.as_ref() != Some(arg)).then(|| Difference { name, left: Some(arg.clone()), right: other })
+        })
+        .collect();
+    out.extend(
+        right.iter().filter(|(name, nth, _)| find(&left, name, *nth).is_none()).map(|(name, _, arg)| Difference {
+            name,
+            left: None,
+            right: Some(arg.clone()),
+        }),
+    );
+    out
+}
