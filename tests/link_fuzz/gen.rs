@@ -285,11 +285,21 @@ fn mutate_text(rng: &mut Rng, query: &mut String) {
             let piece = encode(&query[at..end]);
             query.replace_range(at..end, &piece);
         }
-        2 => query.insert_str(at, *rng.pick(&["%", "%4", "%G1", "%E2%28", "%C3", "%FF", "%00", "%2"])),
-        3 => query.insert_str(at, *rng.pick(SPECIAL)),
+        2 => query.insert_str(at, rng.pick::<&str>(&["%", "%4", "%G1", "%E2%28", "%C3", "%FF", "%00", "%2"])),
+        3 => query.insert_str(at, rng.pick::<&str>(SPECIAL)),
         4 => *query = query.replace('&', "%26"),
         5 => query.push_str(&format!("&{}", query.split('&').nth(1).unwrap_or("a=s1"))),
-        6 => query.push_str(*rng.pick(&["&utm=x", "&&", "&=", "&a", "&t=", "&seed=", "&c=", "&embed", "&lang=%FF"])),
+        6 => query.push_str(rng.pick::<&str>(&[
+            "&utm=x",
+            "&&",
+            "&=",
+            "&a",
+            "&t=",
+            "&seed=",
+            "&c=",
+            "&embed",
+            "&lang=%FF",
+        ])),
         7 => query.insert(0, '?'),
         _ => *query = query.replace('.', "%2E"),
     }

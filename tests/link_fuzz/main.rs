@@ -128,7 +128,7 @@ impl Tally {
             self.heavy_time += took;
         }
         self.slowest.push((took, query));
-        self.slowest.sort_by(|a, b| b.0.cmp(&a.0));
+        self.slowest.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         self.slowest.truncate(5);
     }
 
