@@ -3,10 +3,9 @@
 
 use kafka_lab::link::{LinkState, MAX_QUERY_BYTES};
 use kafka_lab::model::kernel::{MAX_EVENTS_AT_ONE_INSTANT, MAX_TAPE_INPUTS};
-use kafka_lab::model::scene::{LabScene, Run, REPLAY_EVENT_BUDGET};
+use kafka_lab::model::scene::{LabScene, Run, RunError, REPLAY_EVENT_BUDGET};
 use kafka_lab::model::{
-    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication,
-    timer::TimerLab,
+    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication, timer::TimerLab,
 };
 use kafka_lab::scenes::{self, open_run};
 
@@ -24,6 +23,8 @@ pub struct Outcome {
     pub stopped: bool,
     /// Events the run handled (its work).
     pub events: u64,
+    /// Why the scene refused it (`RunError`'s kind), if it did.
+    pub refused: Option<&'static str>,
 }
 
 /// Reads, opens and reopens one link; `Err` says which promise it broke.
@@ -65,8 +66,9 @@ pub fn written_link<S: LabScene>(run: &Run<S>, opened: &LinkState) -> LinkState 
 }
 
 fn open_and_reopen<S: LabScene>(link: &LinkState) -> Result<Outcome, String> {
-    let Ok(run) = open_run::<S>(link) else {
-        return Ok(Outcome::default());
+    let run = match open_run::<S>(link) {
+        Ok(run) => run,
+        Err(why) => return Ok(Outcome { refused: Some(kind(&why)), ..Outcome::default() }),
     };
     let (sim, history) = (run.sim(), &run.history);
     let at_end = history.position() == history.tape().len();
@@ -100,5 +102,17 @@ fn open_and_reopen<S: LabScene>(link: &LinkState) -> Result<Outcome, String> {
     if again.stopped.is_some() {
         return Err(format!("written {query:?} is stopped by the budget again: {:?}", again.stopped));
     }
-    Ok(Outcome { parsed: true, opened: true, stopped: run.stopped.is_some(), events })
+    Ok(Outcome { parsed: true, opened: true, stopped: run.stopped.is_some(), events, refused: None })
+}
+
+fn kind(why: &RunError) -> &'static str {
+    match why {
+        RunError::Config(_) => "config",
+        RunError::BadOverride { .. } => "override",
+        RunError::Build(_) => "build",
+        RunError::Tape(_) => "tape",
+        RunError::Action { .. } => "action",
+        RunError::PastEnd { .. } => "past end",
+        RunError::UnknownPreset { .. } => "preset",
+    }
 }

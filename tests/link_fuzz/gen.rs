@@ -2,52 +2,13 @@
 //! action grammar, mutated towards the integer limits, huge waits and repeats, unknown
 //! tokens, separators and non-ASCII inside values, and broken percent-encoding.
 
-use kafka_lab::model::config::{Kind, Property};
+use kafka_lab::model::config::Property;
 use kafka_lab::model::kernel::TokenError;
 use kafka_lab::model::scene::LabScene;
 use kafka_lab::scenes::SCENES;
 
 use super::rng::Rng;
-
-/// Numbers at and past the limits of the integer types a link's numbers land in: small
-/// ones, and ones every wait and repeat count refuses (cheap to try, so every link may).
-const LIGHT_LIMITS: &[&str] = &[
-    "0",
-    "1",
-    "2",
-    "127",
-    "128",
-    "255",
-    "256",
-    "3600001",
-    "2147483647",
-    "2147483648",
-    "4294967295",
-    "4294967296",
-    "9223372036854775807",
-    "9223372036854775808",
-    "18446744073709551615",
-    "18446744073709551616",
-    "340282366920938463463374607431768211456",
-];
-
-/// Limits a wait or a repeat count accepts: an hour, the most inputs a tape may hold.
-const HEAVY_LIMITS: &[&str] = &["65535", "65536", "200000", "200001", "3599999", "3600000"];
-
-/// Repeats a tape refuses before anything runs (more than `MAX_TAPE_INPUTS`, or past `u64`).
-const REFUSED_COUNTS: &[&str] = &["200001", "2147483648", "4294967295", "4294967296", "18446744073709551615", "18446744073709551616"];
-
-/// Waits a tape refuses before anything runs (0, or past `MAX_WAIT_MS`).
-const REFUSED_WAITS: &[&str] = &["0", "3600001", "4294967295", "4294967296", "9223372036854775808", "18446744073709551616"];
-
-/// Text where a number is expected, and tokens no scene knows.
-const JUNK: &[&str] = &[
-    "", "-1", "-0", "+5", "007", "1e3", "0x10", "1.5", " 1", "1 ", "NaN", "∞", "١٢", "x", "s", "w", "wx", "w1x", "x5",
-    "s-1", "w-1", "kill", "kill-", "kill--1", "-", "--", "..", "💥", "é", "%", "&", "=", ":", ",", "\u{0}", "\u{202e}",
-];
-
-/// Characters that separate parts of a link, and text outside ASCII.
-const SPECIAL: &[&str] = &[",", ":", "=", "&", "%", "%25", "+", "?", "#", ".", " ", "é", "键", "🦀", "\u{fffd}", "\u{200b}"];
+use super::values::{count, number, tape_number, value, wait_ms, JUNK, SPECIAL};
 
 /// One verb of a scene's action grammar and its argument shapes (`pause-B-MS` → `pause`, `[B, MS]`).
 struct Verb {
@@ -71,10 +32,13 @@ pub struct Corpus {
 impl Corpus {
     pub fn new<S: LabScene>() -> Self {
         let presets = S::presets();
+        // Commands only: the presets' waits and steps (hours of them) come from the wait and
+        // count generators, which keep them to light links' minutes.
         let tokens = SCENES
             .iter()
             .flat_map(|scene| (scene.presets)().iter())
             .flat_map(|preset| preset.tape.split('.'))
+            .filter(|token| !(token.starts_with(['w', 's']) && token[1..].starts_with(|c: char| c.is_ascii_digit())))
             .map(String::from)
             .collect();
         let golden = std::fs::read_to_string("tests/golden/links.txt").expect("tests/golden/links.txt");
@@ -97,7 +61,7 @@ impl Corpus {
             3..=4 if !self.preset_ids.is_empty() => self.preset_link(rng, heavy),
             _ => self.composed(rng, heavy),
         };
-        if rng.chance(25) {
+        if rng.chance(20) {
             mutate_text(rng, &mut query);
         }
         query
@@ -122,7 +86,7 @@ impl Corpus {
             (_, 5..=6) => parts.push(format!("seed={}", number(rng))),
             _ => {}
         }
-        if rng.chance(60) {
+        if rng.chance(45) {
             let base = preset.map(|(config, _, _)| config).filter(|_| rng.chance(60));
             let config = self.config(rng, base, heavy);
             parts.push(format!("c={}", if rng.chance(85) { encode(&config) } else { config }));
@@ -159,12 +123,12 @@ impl Corpus {
     }
 
     fn token(&self, rng: &mut Rng, heavy: bool) -> String {
-        match rng.below(10) {
-            0..=3 if !self.verbs.is_empty() => self.command(rng),
-            4..=5 => format!("w{}", wait_ms(rng, heavy)),
-            6 => format!("w{}x{}", wait_ms(rng, heavy), count(rng, heavy)),
-            7 => format!("s{}", count(rng, heavy)),
-            8 => rng.pick(&self.tokens).clone(),
+        match rng.below(40) {
+            0..=19 if !self.verbs.is_empty() => self.command(rng),
+            20..=27 => format!("w{}", wait_ms(rng, heavy)),
+            28..=31 => format!("w{}x{}", wait_ms(rng, heavy), count(rng, heavy)),
+            32..=36 => format!("s{}", count(rng, heavy)),
+            37..=38 => rng.pick(&self.tokens).clone(),
             _ => rng.pick(JUNK).to_string(),
         }
     }
@@ -253,78 +217,17 @@ fn argument(rng: &mut Rng, shape: &str) -> String {
         let choices: Vec<&str> = shape.split('/').collect();
         return rng.pick(&choices).to_string();
     }
-    match (shape, rng.below(10)) {
+    match (shape, rng.below(30)) {
         (_, 0) => rng.pick(JUNK).to_string(),
         ("HEX", _) => (0..rng.below(12)).map(|_| format!("{:02x}", rng.next_u64() as u8)).collect(),
         ("X" | "Y", 1..=3) => rng.pick(&["c", "p"]).to_string(),
         (s, _) if s.chars().any(|c| c.is_ascii_lowercase()) => s.to_string(),
-        ("NAME" | "EVENT" | "LABEL", _) => rng.pick(&["segment_bytes", "retention_ms", "created", "a", "é"]).to_string(),
-        _ => number(rng),
-    }
-}
-
-/// A number as link text: mostly small, often at a type's limit, sometimes not a number.
-pub fn number(rng: &mut Rng) -> String {
-    match rng.below(20) {
-        0..=10 => rng.spread(3).to_string(),
-        11..=15 => rng.pick(LIGHT_LIMITS).to_string(),
-        16..=17 => rng.pick(HEAVY_LIMITS).to_string(),
-        _ => rng.pick(JUNK).to_string(),
-    }
-}
-
-/// A number put into a tape or a config in place of another: a light link gets small ones or
-/// ones past every wait and count a tape accepts.
-fn tape_number(rng: &mut Rng, heavy: bool) -> String {
-    match (rng.below(20), heavy) {
-        (_, true) => number(rng),
-        (0..=10, false) => rng.spread(3).to_string(),
-        (11..=17, false) => rng.pick(LIGHT_LIMITS).to_string(),
-        _ => rng.pick(JUNK).to_string(),
-    }
-}
-
-/// How many times a step or a wait repeats (`s N`, `x N`). A light link repeats a few
-/// times, or so often that the tape is refused before it runs.
-fn count(rng: &mut Rng, heavy: bool) -> String {
-    match (rng.below(20), heavy) {
-        (0..=14, true) => (1 + rng.spread(2)).to_string(),
-        (0..=14, false) => (1 + rng.spread(1)).to_string(),
-        (_, true) => number(rng),
-        (15..=17, false) => rng.pick(REFUSED_COUNTS).to_string(),
-        _ => rng.pick(JUNK).to_string(),
-    }
-}
-
-/// A wait's length: a light link waits seconds, or longer than a wait may be.
-fn wait_ms(rng: &mut Rng, heavy: bool) -> String {
-    match (rng.below(20), heavy) {
-        (0..=13, _) => (1 + rng.spread(4)).to_string(),
-        (14..=16, true) => rng.pick(&["3600000", "3599999", "1800000", "600000"]).to_string(),
-        (_, true) => number(rng),
-        (14..=17, false) => rng.pick(REFUSED_WAITS).to_string(),
-        _ => rng.pick(JUNK).to_string(),
-    }
-}
-
-/// A value for a property: in range, at and past its bounds, its choices listed, or junk.
-fn value(rng: &mut Rng, property: &Property) -> String {
-    let text = match (property.kind, rng.below(10)) {
-        (_, 0) => format!("{}{}", property.default, rng.pick(SPECIAL)),
-        (_, 1) => number(rng),
-        (Kind::Int { min, max }, 2) => rng.pick(&[min as i128 - 1, min as i128, max as i128, max as i128 + 1]).to_string(),
-        (Kind::Int { min, max }, _) => {
-            let span = (max as i128 - min as i128 + 1) as u128;
-            (min as i128 + (u128::from(rng.spread(10)) % span) as i128).to_string()
+        ("NAME" | "EVENT" | "LABEL", _) => {
+            rng.pick(&["segment_bytes", "retention_ms", "created", "a", "é"]).to_string()
         }
-        (Kind::Bool, _) => rng.pick(&["true", "false", "TRUE", "False", "yes", "1", ""]).to_string(),
-        (Kind::OneOf(allowed), 2) => allowed.join(","),
-        (Kind::OneOf(allowed), _) => rng.pick(allowed).to_string(),
-    };
-    if rng.chance(5) {
-        format!("{text}{}", rng.pick(SPECIAL))
-    } else {
-        text
+        (_, 1..=6) => number(rng),
+        (_, 7..=12) => rng.spread(2).to_string(),
+        _ => rng.below(6).to_string(),
     }
 }
 
@@ -361,7 +264,13 @@ fn set(tokens: &mut Vec<String>, i: usize, token: String) {
 /// Percent-encodes what a link's value may not hold as is (as the lab's writer does).
 pub fn encode(text: &str) -> String {
     text.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-_.~:,".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~:,".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
@@ -376,11 +285,21 @@ fn mutate_text(rng: &mut Rng, query: &mut String) {
             let piece = encode(&query[at..end]);
             query.replace_range(at..end, &piece);
         }
-        2 => query.insert_str(at, *rng.pick(&["%", "%4", "%G1", "%E2%28", "%C3", "%FF", "%00", "%2"])),
-        3 => query.insert_str(at, *rng.pick(SPECIAL)),
+        2 => query.insert_str(at, rng.pick::<&str>(&["%", "%4", "%G1", "%E2%28", "%C3", "%FF", "%00", "%2"])),
+        3 => query.insert_str(at, rng.pick::<&str>(SPECIAL)),
         4 => *query = query.replace('&', "%26"),
         5 => query.push_str(&format!("&{}", query.split('&').nth(1).unwrap_or("a=s1"))),
-        6 => query.push_str(*rng.pick(&["&utm=x", "&&", "&=", "&a", "&t=", "&seed=", "&c=", "&embed", "&lang=%FF"])),
+        6 => query.push_str(rng.pick::<&str>(&[
+            "&utm=x",
+            "&&",
+            "&=",
+            "&a",
+            "&t=",
+            "&seed=",
+            "&c=",
+            "&embed",
+            "&lang=%FF",
+        ])),
         7 => query.insert(0, '?'),
         _ => *query = query.replace('.', "%2E"),
     }

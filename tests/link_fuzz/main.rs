@@ -9,6 +9,7 @@
 mod check;
 mod gen;
 mod rng;
+mod values;
 
 use std::cell::{Cell, RefCell};
 use std::io::Write;
@@ -18,18 +19,19 @@ use std::time::{Duration, Instant};
 
 use kafka_lab::model::scene::LabScene;
 use kafka_lab::model::{
-    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication,
-    timer::TimerLab,
+    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication, timer::TimerLab,
 };
 
 const CASES_PER_SCENE: usize = 17_000;
 const SEED: u64 = 18;
 /// One link in this many may ask for hours of busy work or the longest tape (most then run
 /// until the budget stops them, about a second each); the others ask for minutes at most.
-const HEAVY_ONE_IN: usize = 400;
-/// A link that takes longer than this froze the page (the budget is about a second of work in
-/// the browser; a budget-stopped link takes 1–3 s here, opened twice): it fails the test.
-const FROZEN_AFTER: Duration = Duration::from_secs(20);
+const HEAVY_ONE_IN: usize = 1_000;
+/// A link that takes longer than this froze the page: it fails the test. The budget is about a
+/// second of work in the browser; here a budget-stopped link takes 1–3 s (opened twice), and
+/// the slowest link of the fixed seed about 10 s (a compacted log of two million records; see
+/// the report each scene prints).
+const FROZEN_AFTER: Duration = Duration::from_secs(30);
 /// A link still running after this would hang CI: the run is ended and the link named.
 const HUNG_AFTER: Duration = Duration::from_secs(120);
 
@@ -63,7 +65,10 @@ fn watchdog(scene: &'static str) -> mpsc::Sender<String> {
             match started.recv_timeout(HUNG_AFTER) {
                 Ok(link) => current = link,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    let _ = writeln!(std::io::stderr(), "link fuzz ({scene}): still running after {HUNG_AFTER:?}: {current}");
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "link fuzz ({scene}): still running after {HUNG_AFTER:?}: {current}"
+                    );
                     std::process::exit(101);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => return,
@@ -84,72 +89,96 @@ struct Tally {
     stopped: usize,
     events: u64,
     heavy: usize,
+    refused: std::collections::BTreeMap<&'static str, usize>,
     heavy_time: Duration,
     slowest: Vec<(Duration, String)>,
+    /// Each broken promise: the case, its link and what went wrong.
+    failures: Vec<String>,
+}
+
+impl Tally {
+    /// Runs one link, catching a panic, and counts what it did.
+    fn run(&mut self, case: usize, query: String, scene: &str, heavy: bool) {
+        let start = Instant::now();
+        IN_CASE.with(|flag| flag.set(true));
+        let result = panic::catch_unwind(AssertUnwindSafe(|| check::check_link(&query, scene)));
+        IN_CASE.with(|flag| flag.set(false));
+        let took = start.elapsed();
+        if took > FROZEN_AFTER {
+            self.failures.push(format!("case {case}: ?{query}\n    took {took:.1?}, over {FROZEN_AFTER:?}"));
+        }
+        match result {
+            Ok(Ok(outcome)) => {
+                self.parsed += usize::from(outcome.parsed);
+                self.opened += usize::from(outcome.opened);
+                self.stopped += usize::from(outcome.stopped);
+                self.events += outcome.events;
+                if let Some(why) = outcome.refused {
+                    *self.refused.entry(why).or_default() += 1;
+                }
+            }
+            Ok(Err(broken)) => self.failures.push(format!("case {case}: ?{query}\n    {broken}")),
+            Err(_) => {
+                let why = LAST_PANIC.with(|last| last.take());
+                self.failures.push(format!("case {case}: ?{query}\n    panicked: {why}"));
+            }
+        }
+        if heavy {
+            self.heavy += 1;
+            self.heavy_time += took;
+        }
+        self.slowest.push((took, query));
+        self.slowest.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        self.slowest.truncate(5);
+    }
+
+    /// One line per scene in CI's log (past the test harness's capture); more with `LINK_FUZZ_REPORT`.
+    fn report(&self, scene: &str, cases: usize, elapsed: Duration, seed: u64) {
+        let (slowest_time, slowest_link) = self.slowest.first().cloned().unwrap_or_default();
+        let _ = writeln!(
+            std::io::stderr(),
+            "link fuzz {scene}: {cases} links in {elapsed:.1?}: {} read, {} opened, {} stopped by the budget; \
+             slowest {slowest_time:.1?}: ?{slowest_link}",
+            self.parsed,
+            self.opened,
+            self.stopped,
+        );
+        if std::env::var_os("LINK_FUZZ_REPORT").is_some() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "  seed {seed}, {} events; {} heavy links took {:.1?}\n  refused by the scene: {:?}\n  slowest: {:#?}",
+                self.events,
+                self.heavy,
+                self.heavy_time,
+                self.refused,
+                self.slowest
+            );
+        }
+    }
 }
 
 fn fuzz<S: LabScene>() {
     keep_panics_quiet();
-    let seed = env_number("LINK_FUZZ_SEED", SEED) ^ S::ID.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let seed = env_number("LINK_FUZZ_SEED", SEED)
+        ^ S::ID.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
     let cases = env_number("LINK_FUZZ_CASES", CASES_PER_SCENE as u64) as usize;
     let heavy_one_in = env_number("LINK_FUZZ_HEAVY_ONE_IN", HEAVY_ONE_IN as u64).max(1) as usize;
     let corpus = gen::Corpus::new::<S>();
     let mut rng = rng::Rng::new(seed);
     let alive = watchdog(S::ID);
-    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    let mut tally = Tally::default();
     let began = Instant::now();
     for case in 0..cases {
         let heavy = rng.below(heavy_one_in) == 0;
         let query = corpus.link(&mut rng, heavy);
         let _ = alive.send(query.clone());
-        let start = Instant::now();
-        IN_CASE.with(|flag| flag.set(true));
-        let result = panic::catch_unwind(AssertUnwindSafe(|| check::check_link(&query, S::ID)));
-        IN_CASE.with(|flag| flag.set(false));
-        let took = start.elapsed();
-        if took > FROZEN_AFTER {
-            failures.push(format!("case {case}: ?{query}\n    took {took:.1?}, over {FROZEN_AFTER:?}"));
-        }
-        match result {
-            Ok(Ok(outcome)) => {
-                tally.parsed += usize::from(outcome.parsed);
-                tally.opened += usize::from(outcome.opened);
-                tally.stopped += usize::from(outcome.stopped);
-                tally.events += outcome.events;
-            }
-            Ok(Err(broken)) => failures.push(format!("case {case}: ?{query}\n    {broken}")),
-            Err(_) => {
-                let why = LAST_PANIC.with(|last| last.take());
-                failures.push(format!("case {case}: ?{query}\n    panicked: {why}"));
-            }
-        }
-        if heavy {
-            tally.heavy += 1;
-            tally.heavy_time += took;
-        }
-        tally.slowest.push((took, query));
-        tally.slowest.sort_by(|a, b| b.0.cmp(&a.0));
-        tally.slowest.truncate(5);
+        tally.run(case, query, S::ID, heavy);
     }
-    let elapsed = began.elapsed();
-    if std::env::var_os("LINK_FUZZ_REPORT").is_some() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "link fuzz {}: {cases} links in {elapsed:.1?} (seed {seed}): {} read, {} opened, {} stopped by the budget, \
-             {} events; {} heavy links took {:.1?}\n  slowest: {:#?}",
-            S::ID,
-            tally.parsed,
-            tally.opened,
-            tally.stopped,
-            tally.events,
-            tally.heavy,
-            tally.heavy_time,
-            tally.slowest
-        );
-    }
+    tally.report(S::ID, cases, began.elapsed(), seed);
+    let (failures, opened) = (&tally.failures, tally.opened);
     let shown: Vec<&String> = failures.iter().take(20).collect();
     assert!(failures.is_empty(), "{} of {cases} links broke a promise (seed {seed}):\n{shown:#?}", failures.len());
-    assert!(tally.opened * 5 >= cases, "only {} of {cases} links opened: the generator is too hostile", tally.opened);
+    assert!(opened * 10 >= cases, "only {opened} of {cases} links opened: the generator is too hostile");
 }
 
 #[test]

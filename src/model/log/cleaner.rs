@@ -253,7 +253,9 @@ impl Filter<'_> {
         if needs_horizon {
             stats.horizons_set += 1;
         }
-        let horizon_ms = if needs_horizon { self.now_ms + self.delete_retention_ms } else { batch.delete_horizon_ms };
+        // `delete.retention.ms` may be Long.MAX_VALUE: a horizon past the clock's end, never reached.
+        let horizon_ms =
+            if needs_horizon { self.now_ms.saturating_add(self.delete_retention_ms) } else { batch.delete_horizon_ms };
         let first_ts = batch.first_timestamp_ms + i64::from(kept[0].timestamp_delta_ms);
         let shift = kept[0].timestamp_delta_ms;
         let kept: Vec<RecordEntry> = kept

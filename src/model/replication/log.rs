@@ -244,6 +244,19 @@ mod tests {
     }
 
     #[test]
+    fn a_sequence_cut_off_by_truncation_is_no_longer_a_duplicate_and_lands_anew() {
+        let mut log = ReplicaLog::default();
+        for id in 0..3 {
+            log.append(LogRecord { leader_epoch: 0, record_id: id, sequence: Some(id) });
+        }
+        assert_eq!(log.offset_of_sequence(2), Some(2));
+        log.truncate_to(1);
+        assert_eq!((log.offset_of_sequence(0), log.offset_of_sequence(2)), (Some(0), None));
+        log.append(LogRecord { leader_epoch: 1, record_id: 2, sequence: Some(2) });
+        assert_eq!(log.offset_of_sequence(2), Some(1));
+    }
+
+    #[test]
     fn power_loss_keeps_only_what_was_flushed_and_the_checkpointed_hw() {
         let mut log = ReplicaLog::default();
         log.append(record(0, 0));
