@@ -337,3 +337,15 @@ fn random_command_sequences_keep_kafkas_invariants() {
         }
     }
 }
+
+#[test]
+fn a_dropped_connection_fails_every_request_in_flight_on_it() {
+    // Two requests in flight: the first is written, then the connection drops under both.
+    let tape = "lose-ack.produce-1.produce-1.w1000";
+    let plain = run(&[("enable.idempotence", "false")], tape);
+    assert_eq!(log_records(&plain), vec![1, 2, 1], "record 1 again, after record 2 (both re-queued first)");
+    let idempotent = run(&[], tape);
+    assert_eq!(log_records(&idempotent), vec![1, 2], "sequence 0 is recognised, sequence 1 written once");
+    let retried = facts(&idempotent).iter().filter(|(_, f)| matches!(f, Fact::Retrying { .. })).count();
+    assert_eq!(retried, 2);
+}

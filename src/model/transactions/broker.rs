@@ -20,19 +20,41 @@ impl TxnLab {
         } else {
             self.append(batch, ctx)
         };
-        let outcome = match outcome {
+        match outcome {
             ProduceOutcome::Written { base_offset, last_offset }
             | ProduceOutcome::Duplicate { base_offset, last_offset }
                 if self.lose_next_answer =>
             {
                 self.lose_next_answer = false;
                 ctx.record(Actor::Network, Fact::ConnectionDropped { base: base_offset, last: last_offset });
-                ProduceOutcome::Disconnected
+                self.drop_connection(client, request, ctx);
             }
-            other => other,
-        };
-        if !self.settings.acks_none {
-            ctx.schedule(self.settings.network_delay_ms, Event::ProduceAnswered { client, request, outcome });
+            outcome if !self.settings.acks_none => {
+                ctx.schedule(self.settings.network_delay_ms, Event::ProduceAnswered { client, request, outcome })
+            }
+            _ => {}
+        }
+    }
+
+    /// The connection drops: every other request of `client` still on it fails too
+    /// (Kafka: `NetworkClient.handleDisconnections`): those not yet at the leader are lost, the
+    /// answers of those already written never come; the client sees a NETWORK_EXCEPTION for each.
+    fn drop_connection(&mut self, client: ClientId, request: u64, ctx: &mut TxnCtx) {
+        let mut failed = vec![request];
+        ctx.cancel_where(|event| match event {
+            Event::ProduceArrives { client: c, request, .. } | Event::ProduceAnswered { client: c, request, .. }
+                if *c == client =>
+            {
+                failed.push(*request);
+                true
+            }
+            _ => false,
+        });
+        crate::model::kernel::order::sort(&mut failed);
+        failed.dedup();
+        for request in failed {
+            let event = Event::ProduceAnswered { client, request, outcome: ProduceOutcome::Disconnected };
+            ctx.schedule(self.settings.network_delay_ms, event);
         }
     }
 
@@ -73,25 +95,29 @@ impl TxnLab {
 
     /// What the lab sees that the broker cannot: a record written twice (outside an aborted
     /// transaction), or written after a later record of the same producer.
-    fn note_duplicates_and_order(&self, base: u64, last: u64, ctx: &mut TxnCtx) {
-        let entries = self.log.entries();
-        let data = |offset: u64| match entries.get(offset as usize).map(|e| e.kind) {
-            Some(EntryKind::Data { record_id, .. }) => Some(record_id),
-            _ => None,
-        };
+    fn note_duplicates_and_order(&mut self, base: u64, last: u64, ctx: &mut TxnCtx) {
         for offset in base..=last {
-            let Some(record) = data(offset) else { continue };
-            let family = |id: u64| (id >= OTHER_FIRST_RECORD) == (record >= OTHER_FIRST_RECORD);
-            let earlier = (0..base).find(|o| data(*o) == Some(record) && self.log.status(*o) != RecordStatus::Aborted);
+            let Some(EntryKind::Data { record_id: record, .. }) =
+                self.log.entries().get(offset as usize).map(|e| e.kind)
+            else {
+                continue;
+            };
+            let kept = |o: &u64| *o < base && self.log.status(*o) != RecordStatus::Aborted;
+            let earlier = self.record_offsets.get(&record).and_then(|offsets| offsets.iter().copied().find(kept));
+            // The same producer's ids: the app's payments below OTHER_FIRST_RECORD, producer-2's above.
+            let family_end = if record >= OTHER_FIRST_RECORD { u64::MAX } else { OTHER_FIRST_RECORD };
+            let after = (record < family_end)
+                .then(|| self.record_offsets.range(record + 1..family_end).rev())
+                .into_iter()
+                .flatten()
+                .find(|(_, offsets)| offsets.iter().any(kept))
+                .map(|(id, _)| *id);
             if let Some(earlier) = earlier {
                 ctx.record(Actor::Broker(1), Fact::DuplicateWritten { record, offset, earlier });
-                continue;
-            }
-            let kept = |o: &u64| self.log.status(*o) != RecordStatus::Aborted;
-            let after = (0..base).filter(kept).filter_map(data).filter(|id| family(*id) && *id > record).max();
-            if let Some(after) = after {
+            } else if let Some(after) = after {
                 ctx.record(Actor::Broker(1), Fact::Reordered { record, offset, after });
             }
+            self.record_offsets.entry(record).or_default().push(offset);
         }
     }
 
@@ -119,7 +145,7 @@ impl TxnLab {
             let consumer = &mut self.consumers[index];
             let mut duplicates = 0;
             for (offset, record_id) in &fetched {
-                duplicates += u64::from(consumer.record_ids.contains(record_id));
+                duplicates += u64::from(!consumer.seen.insert(*record_id));
                 consumer.received.push(*offset);
                 consumer.record_ids.push(*record_id);
             }

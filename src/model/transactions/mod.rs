@@ -14,8 +14,9 @@
 //! coordinator's requests (InitProducerId, AddPartitionsToTxn, EndTxn) are answered at once
 //! unless the app's link to it is cut, while produce requests and WriteTxnMarkers take
 //! `lab.network.delay.ms` each way; no jitter on `retry.backoff.ms` and no exponential growth
-//! (`retry.backoff.max.ms`); `lose-ack` drops the answer of one request only (Kafka fails every
-//! request in flight on the dropped connection) and the client notices at once; a consumer
+//! (`retry.backoff.max.ms`); `lose-ack` drops the connection right after the leader writes a request:
+//! that answer and every other request in flight on it are lost, and the client notices after
+//! one network delay; a consumer
 //! fetches everything up to its bound (HW or LSO) on each poll; the processor commits when
 //! told to (`commit`), and inserts its database rows as it processes.
 
@@ -159,6 +160,8 @@ pub struct Consumer {
     pub received: Vec<u64>,
     /// Record ids received, in order (to count duplicates and order).
     pub record_ids: Vec<u64>,
+    /// The distinct record ids received.
+    pub seen: std::collections::BTreeSet<u64>,
     pub peak_lag: u64,
 }
 
@@ -229,6 +232,8 @@ pub struct TxnLab {
     processor: Option<Processor>,
     /// The database sink: record id → times inserted.
     sink: Option<std::collections::BTreeMap<u64, u32>>,
+    /// Where each record id was written (the lab's index, to see duplicates and reordering).
+    record_offsets: std::collections::BTreeMap<u64, Vec<u64>>,
     /// The next payment number the app's plain `produce` uses.
     next_record: u64,
     next_other_record: u64,

@@ -193,8 +193,7 @@ fn restart_offset(sim: &Sim<TxnLab>) -> u64 {
 
 pub fn crash_eos_answer(sim: &Sim<TxnLab>) -> Message {
     let consumer = sim.world().consumer(Isolation::ReadCommitted);
-    let log = sim.world().log();
-    let aborted = log.entries().iter().filter(|e| log.status(e.offset) == RecordStatus::Aborted).count();
+    let aborted = sim.world().statuses().into_iter().filter(|s| *s == RecordStatus::Aborted).count();
     let (old, new) = fence_epochs(sim);
     Message::new(CRASH_EOS_ANSWER)
         .with("duplicates", Arg::int(duplicates(sim, Isolation::ReadCommitted)))

@@ -72,12 +72,14 @@ pub fn ids_at(sim: &Sim<TxnLab>, base: u64, last: u64) -> Vec<u64> {
 
 /// The smallest and largest record id of the data records whose status `want` accepts.
 pub fn ids_with(sim: &Sim<TxnLab>, want: impl Fn(RecordStatus) -> bool) -> Option<(u64, u64)> {
-    let log = sim.world().log();
-    let ids: Vec<u64> = log
+    let world = sim.world();
+    let ids: Vec<u64> = world
+        .log()
         .entries()
         .iter()
-        .filter(|e| want(log.status(e.offset)))
-        .filter_map(|e| match e.kind {
+        .zip(world.statuses())
+        .filter(|(_, status)| want(*status))
+        .filter_map(|(e, _)| match e.kind {
             EntryKind::Data { record_id, .. } => Some(record_id),
             EntryKind::Control { .. } => None,
         })

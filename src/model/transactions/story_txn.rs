@@ -125,12 +125,9 @@ pub fn zombie_answer(sim: &Sim<TxnLab>) -> Message {
 
 /// The first offset of the hung (or aborted) transaction: the LSO while it is open.
 fn hung_lso(sim: &Sim<TxnLab>) -> u64 {
-    let log = sim.world().log();
-    log.entries()
-        .iter()
-        .map(|e| e.offset)
-        .find(|o| matches!(log.status(*o), RecordStatus::Open | RecordStatus::Aborted))
-        .unwrap_or_else(|| log.last_stable_offset())
+    let statuses = sim.world().statuses();
+    let first = statuses.iter().position(|s| matches!(s, RecordStatus::Open | RecordStatus::Aborted));
+    first.map_or_else(|| sim.world().log().last_stable_offset(), |offset| offset as u64)
 }
 
 pub fn hung_intro(sim: &Sim<TxnLab>) -> Message {
@@ -195,7 +192,8 @@ pub fn aborted_abort(sim: &Sim<TxnLab>) -> Message {
 pub fn aborted_answer(sim: &Sim<TxnLab>) -> Message {
     let world = sim.world();
     let log = world.log();
-    let count = |want: fn(RecordStatus) -> bool| log.entries().iter().filter(|e| want(log.status(e.offset))).count();
+    let statuses = world.statuses();
+    let count = |want: fn(RecordStatus) -> bool| statuses.iter().filter(|s| want(**s)).count();
     let aborted = count(|s| s == RecordStatus::Aborted);
     let markers = count(|s| matches!(s, RecordStatus::Control { .. }));
     Message::new(ABORTED_ANSWER)

@@ -136,6 +136,33 @@ pub fn repeats(record_ids: &[u64]) -> u64 {
 }
 
 impl TxnLab {
+    /// Every offset's status in one pass from the end (a transactional record takes the status
+    /// of its producer's next marker; none yet: open) — `PartitionLog::status` for all offsets.
+    pub fn statuses(&self) -> Vec<RecordStatus> {
+        let mut next_marker: BTreeMap<u64, bool> = BTreeMap::new();
+        let mut out: Vec<RecordStatus> = self
+            .log
+            .entries()
+            .iter()
+            .rev()
+            .map(|entry| match entry.kind {
+                EntryKind::Control { producer_id, commit, .. } => {
+                    next_marker.insert(producer_id, commit);
+                    RecordStatus::Control { commit }
+                }
+                EntryKind::Data { producer_id: Some(id), transactional: true, .. } => match next_marker.get(&id) {
+                    Some(true) => RecordStatus::Committed,
+                    Some(false) => RecordStatus::Aborted,
+                    None => RecordStatus::Open,
+                },
+                EntryKind::Data { .. } => RecordStatus::Plain,
+            })
+            .collect();
+        out.reverse();
+        debug_assert!(out.last().is_none_or(|s| *s == self.log.status(out.len() as u64 - 1)));
+        out
+    }
+
     /// The picture at the current instant.
     pub fn view(&self) -> TxnView {
         let producers = self.producer_views();
@@ -194,8 +221,8 @@ impl TxnLab {
         };
         let mut first_at: BTreeMap<u64, u64> = BTreeMap::new();
         let mut out = Vec::new();
-        for entry in self.log.entries() {
-            let status = self.log.status(entry.offset);
+        let statuses = self.statuses();
+        for (entry, status) in self.log.entries().iter().zip(statuses) {
             let view = match entry.kind {
                 EntryKind::Data { record_id, producer_id, epoch, sequence, .. } => {
                     let duplicate_of = first_at.get(&record_id).copied();

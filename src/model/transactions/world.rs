@@ -12,8 +12,14 @@ use crate::model::kernel::{Actor, Fault, Node, World};
 impl TxnLab {
     /// The scene a validated config describes.
     pub fn new(settings: Settings) -> Self {
-        let consumer =
-            |isolation| Consumer { isolation, position: 0, received: Vec::new(), record_ids: Vec::new(), peak_lag: 0 };
+        let consumer = |isolation| Consumer {
+            isolation,
+            position: 0,
+            received: Vec::new(),
+            record_ids: Vec::new(),
+            seen: std::collections::BTreeSet::new(),
+            peak_lag: 0,
+        };
         Self {
             settings,
             log: PartitionLog::new(),
@@ -24,6 +30,7 @@ impl TxnLab {
             consumers: vec![consumer(Isolation::ReadUncommitted), consumer(Isolation::ReadCommitted)],
             processor: settings.processor.then(Processor::default),
             sink: settings.db_sink.then(BTreeMap::new),
+            record_offsets: BTreeMap::new(),
             next_record: 1,
             next_other_record: OTHER_FIRST_RECORD,
             next_request: 1,
