@@ -132,6 +132,8 @@ test("a run recorded from a result card is a row of the notebook, and it survive
   await page.getByTestId("import").setInputFiles({ name: "mine.json", mimeType: "application/json", buffer: Buffer.from(json) });
   await page.getByTestId("imported").waitFor();
   assert.equal((await recorded()).length, 1, "the exported file restores the notebook");
+  await page.getByTestId("notebook-remove").click();
+  assert.equal((await recorded()).length, 0, "a recorded run can be removed");
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

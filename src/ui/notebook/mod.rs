@@ -223,6 +223,14 @@ fn TableRow(page: Page, stored: usize, row: Row, first: bool, run_first: bool, r
             page.set(notebook);
         }
     };
+    let recorded = row.figure_id.is_empty() && measured;
+    let remove = move |_| {
+        let mut notebook = page.notebook.get_untracked();
+        if stored < notebook.rows.len() {
+            notebook.rows.remove(stored);
+            page.set(notebook);
+        }
+    };
     let experiment = if row.experiment.is_empty() { t(key::NOTEBOOK_RECORDED).to_string() } else { row.experiment };
     view! {
         <tr data-figure=row.figure_id.clone() data-testid="notebook-row" class:measured=measured>
@@ -240,7 +248,12 @@ fn TableRow(page: Page, stored: usize, row: Row, first: bool, run_first: bool, r
                     <input type="text" value=note aria-label=t(key::NOTEBOOK_COL_NOTE) on:change=set_note/>
                 })}
             </td>
-            <td class="open"><a href=href data-testid="notebook-open">{t(key::NOTEBOOK_OPEN)}</a></td>
+            <td class="open">
+                <a href=href data-testid="notebook-open">{t(key::NOTEBOOK_OPEN)}</a>
+                {recorded.then(|| view! {
+                    " "<button class="remove" data-testid="notebook-remove" on:click=remove>{t(key::NOTEBOOK_REMOVE)}</button>
+                })}
+            </td>
         </tr>
     }
 }
