@@ -35,7 +35,7 @@ crate::messages! {
     INIT_RETRY = "transactions.fact.init_retry" => "InitProducerId answered {error}: initTransactions tries again after retry.backoff.ms = {backoff}";
     GAVE_UP = "transactions.fact.gave_up" => "{records} failed for good: {error}";
     CLIENT_FENCED = "transactions.fact.client_fenced" =>
-        "{label} epoch {epoch} is fenced ({error}): a newer incarnation owns the transactional id";
+        "{label} epoch {epoch} is fenced ({error}): a newer incarnation owns the transactional.id";
     END_COMMIT = "transactions.fact.end.commit" => "commitTransaction: EndTxn(COMMIT) for epoch {epoch}";
     END_ABORT = "transactions.fact.end.abort" => "abortTransaction: EndTxn(ABORT) for epoch {epoch}";
     COORDINATOR_REFUSED = "transactions.fact.coordinator_refused" => "{request} from epoch {epoch} refused: {error}";

@@ -22,7 +22,7 @@ crate::messages! {
     ZOMBIE_RESTARTED = "transactions.story.zombie.restarted" =>
         "The orchestrator gives it up for dead and starts a new instance with the same transactional.id: initTransactions gets epoch {epoch}, and the coordinator now refuses every older epoch.";
     ZOMBIE_FENCED = "transactions.story.zombie.fenced" =>
-        "The zombie wakes up and carries on with epoch {epoch}: its {request} is refused with {error}. It can only close; the transactional id belongs to epoch {new}.";
+        "The zombie wakes up and carries on with epoch {epoch}: its {request} is refused with {error}. It can only close; the transactional.id belongs to epoch {new}.";
     HUNG_QUESTION = "transactions.story.hung.question" =>
         "A transactional producer stalls with its transaction open. How long do read_committed consumers wait, and what ends it?";
     HUNG_WATCH = "transactions.story.hung.watch" =>
@@ -40,7 +40,7 @@ crate::messages! {
     ABORTED_QUESTION = "transactions.story.aborted.question" =>
         "Three transactions, the middle one aborted. What does the log keep, and what does each consumer receive?";
     ABORTED_WATCH = "transactions.story.aborted.watch" =>
-        "Watch records 4–7 after the abort: still in the log, greyed out, and only one consumer shows them.";
+        "Watch records 4–7 after the abort: still in the log, hatched and struck through, and only one consumer shows them.";
     ABORTED_ANSWER = "transactions.story.aborted.answer" =>
         "the log has {leo} offsets: {aborted} aborted records and {markers} control markers among them; read_uncommitted received {uncommitted} records, the {aborted} aborted included; read_committed received {committed}, none aborted";
     ABORTED_INTRO = "transactions.story.aborted.intro" =>
@@ -48,7 +48,7 @@ crate::messages! {
     ABORTED_ABORT = "transactions.story.aborted.abort" =>
         "abortTransaction: an ABORT marker at offset {offset}. The aborted records stay in the log; read_uncommitted has already delivered them.";
     ABORTED_COMMIT = "transactions.story.aborted.commit" =>
-        "The third transaction commits. read_committed skips the aborted records using the aborted-transaction index; markers take offsets but are never delivered.";
+        "The third transaction commits. read_committed skips the aborted records using the aborted-transactions index; markers take offsets but are never delivered.";
 }
 
 /// The epochs InitProducerId gave the app, in order.
