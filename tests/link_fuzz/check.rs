@@ -6,11 +6,12 @@ use kafka_lab::model::kernel::{MAX_EVENTS_AT_ONE_INSTANT, MAX_TAPE_INPUTS};
 use kafka_lab::model::scene::{LabScene, Run, RunError, REPLAY_EVENT_BUDGET};
 use kafka_lab::model::{
     cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication, timer::TimerLab,
+    transactions::TxnLab,
 };
 use kafka_lab::scenes::{self, open_run};
 
 /// Every scene the fuzz drives (a test checks it is the registry's list).
-pub const SCENE_IDS: &[&str] = &["overview", "log", "replication", "groups", "partitioner", "timer"];
+pub const SCENE_IDS: &[&str] = &["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
 
 /// What one link did.
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,6 +47,7 @@ pub fn check_link(query: &str, default_scene: &str) -> Result<Outcome, String> {
         "groups" => open_and_reopen::<GroupLab>(&link),
         "partitioner" => open_and_reopen::<Partitioner>(&link),
         "timer" => open_and_reopen::<TimerLab>(&link),
+        "transactions" => open_and_reopen::<TxnLab>(&link),
         other => Err(format!("scene {other:?} is not in the fuzz's list")),
     }?;
     Ok(Outcome { parsed: true, ..outcome })

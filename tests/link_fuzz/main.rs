@@ -1,4 +1,4 @@
-//! Issue 18's link fuzz: 102,000 generated and mutated links per run (17,000 a scene), each
+//! Issue 18's link fuzz: 119,000 generated and mutated links per run (17,000 a scene), each
 //! read, opened and reopened from the link the lab writes back. No link may panic, run past
 //! the work budget (`REPLAY_EVENT_BUDGET`) or write a link that reopens elsewhere.
 //!
@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use kafka_lab::model::scene::LabScene;
 use kafka_lab::model::{
     cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication, timer::TimerLab,
+    transactions::TxnLab,
 };
 
 const CASES_PER_SCENE: usize = 17_000;
@@ -222,6 +223,12 @@ fn partitioner_links_never_panic_freeze_or_reopen_elsewhere() {
 #[ignore = "optimised only: scripts/test runs it with --profile fuzz"]
 fn timer_links_never_panic_freeze_or_reopen_elsewhere() {
     fuzz::<TimerLab>();
+}
+
+#[test]
+#[ignore = "optimised only: scripts/test runs it with --profile fuzz"]
+fn transactions_links_never_panic_freeze_or_reopen_elsewhere() {
+    fuzz::<TxnLab>();
 }
 
 /// Reruns one link, named in `LINK_FUZZ_LINK`, and prints what it did and how long it took:

@@ -70,6 +70,13 @@ impl<E: Watched, F: Hash> Ctx<E, F> {
         self.queue.push(self.now_ms.saturating_add(delay_ms), event);
     }
 
+    /// Counts `events` more toward the run's work: a handler whose one event does the work of
+    /// many (a cleaner pass rewriting a million records) charges it, so the work budget and
+    /// Play's per-tick allowance stop a run that would otherwise freeze on a few huge events.
+    pub fn charge(&mut self, events: u64) {
+        self.handled = self.handled.saturating_add(events);
+    }
+
     /// Drops pending events for which `keep` is false (e.g. a dead broker's timers).
     pub fn cancel_where(&mut self, mut drop: impl FnMut(&E) -> bool) {
         self.queue.retain(|event| !drop(event));

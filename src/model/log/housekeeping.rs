@@ -5,6 +5,9 @@ use super::retention::{Deletion, DeletionReason};
 use super::{DeletionCause, Event, Fact, LogCtx, LogLab, LookupResult, LOG_CLEANER, PARTITION_LOG};
 use crate::model::kernel::Actor;
 
+/// How many records a cleaner pass maps or rewrites for one event of the run's work budget.
+const CLEANED_RECORDS_PER_EVENT: u64 = 2;
+
 impl LogLab {
     pub(super) fn record_deletions(&self, deletions: &[Deletion], ctx: &mut LogCtx) {
         let settings = self.log.settings();
@@ -57,6 +60,11 @@ impl LogLab {
         self.last_cleaner_check = self.log.cleaner_check(now_ms);
         let cleaned = self.log.clean(now_ms);
         if let Some(c) = &cleaned {
+            // The pass read the dirty range into its offset map and rewrote `records_before`
+            // records: about one event's work per two records (issue 18: a two-million-record
+            // log cleaned back to back froze the page on 31 events).
+            let mapped = u64::try_from(c.end_offset - c.first_dirty_offset).unwrap_or(0);
+            ctx.charge(c.records_before.saturating_add(mapped) / CLEANED_RECORDS_PER_EVENT);
             let fact = Fact::Cleaned {
                 first_dirty_offset: c.first_dirty_offset,
                 end_offset: c.end_offset,
