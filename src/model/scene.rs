@@ -157,7 +157,8 @@ pub struct Run<S: LabScene> {
 
 /// How much a link may ask the model to do when it opens: events handled (each recorded
 /// input counts as [`INPUT_COST`] events too, for the history it keeps, and each event-log
-/// line a command writes counts as one, since a command handles no events). About a second
+/// line a command writes past its first [`INPUT_COST`] counts as one, since a command handles
+/// no events). About a second
 /// of work in the browser and, with the history's bounded snapshots, within the memory
 /// budget; a link past it opens where the budget ran out, and says so. Play stops at the
 /// same budget, so every link Play writes reopens.
@@ -210,7 +211,7 @@ impl<S: LabScene> Run<S> {
             let (is_command, lines_before) = (matches!(input, Input::Command(_)), run.history.current().log().len());
             let pushed = run.history.push_within(input, left);
             if is_command {
-                command_lines += (run.history.current().log().len() - lines_before) as u64;
+                command_lines += extra_lines(run.history.current().log().len() - lines_before);
             }
             if let Some(at_ms) =
                 pushed.map_err(|why| RunError::Action { index: index + 1, token, why: why.message() })?
@@ -263,11 +264,17 @@ fn work(events: u64, inputs: usize, command_lines: u64) -> u64 {
     events.saturating_add(INPUT_COST.saturating_mul(inputs as u64)).saturating_add(command_lines)
 }
 
+/// The event-log lines a command wrote beyond what its [`INPUT_COST`] already covers (so
+/// ordinary commands, and the links written before lines counted, cost what they did).
+fn extra_lines(lines: usize) -> u64 {
+    (lines as u64).saturating_sub(INPUT_COST)
+}
+
 /// What `history` has cost up to its current position, as [`REPLAY_EVENT_BUDGET`] counts it.
 pub fn work_of<S: LabScene>(history: &History<S>) -> u64 {
     let command_lines = (0..history.position())
         .filter(|&i| matches!(history.tape()[i], Input::Command(_)))
-        .map(|i| history.recorded_at(i + 1).len() as u64)
+        .map(|i| extra_lines(history.recorded_at(i + 1).len()))
         .sum();
     work(history.current().events_handled(), history.position(), command_lines)
 }
