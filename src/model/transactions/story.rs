@@ -145,7 +145,7 @@ const HUNG_TRANSACTION: Story<TxnLab> = Story {
     speed: 10.0,
     question: |_| Message::new(txn::HUNG_QUESTION),
     watch: |_| Message::new(txn::HUNG_WATCH),
-    outcome: Cue::Nth(Moment::Expiry, 1),
+    outcome: Cue::Nth(Moment::Answer, 1),
     answer: txn::hung_answer,
     beats: HUNG_BEATS,
 };
