@@ -5,8 +5,8 @@ use kafka_lab::link::{LinkState, MAX_QUERY_BYTES};
 use kafka_lab::model::kernel::{MAX_EVENTS_AT_ONE_INSTANT, MAX_TAPE_INPUTS};
 use kafka_lab::model::scene::{LabScene, Run, RunError, REPLAY_EVENT_BUDGET};
 use kafka_lab::model::{
-    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication, timer::TimerLab,
-    transactions::TxnLab,
+    cluster::Cluster, group::GroupLab, log::LogLab, partitioner::Partitioner, replication::Replication,
+    timer::TimerLab, transactions::TxnLab,
 };
 use kafka_lab::scenes::{self, open_run};
 
