@@ -41,7 +41,7 @@ for (const tag of LOCALES) {
   test(`every scene opened with lang=${tag} speaks ${tag}`, async () => {
     const texts = catalog(tag);
     const page = await openIn(`${lab.server.url}?scene=overview&lang=${tag}`);
-    for (const scene of ["overview", "log", "replication", "groups", "partitioner", "timer"]) {
+    for (const scene of ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"]) {
       await page.goto(`${lab.server.url}?scene=${scene}&lang=${tag}`);
       await waitForLang(page, tag);
       const body = await page.locator("body").innerText();

@@ -56,7 +56,7 @@ test("every preset opens at its story's start, and End shows the model's answer"
 
 test("Play tells a story with captions and reaches its answer", async () => {
   // One preset per scene (all of them are held to 20 s of Play by the native story tests).
-  const chosen = ["overview/leader-crash", "log/find-368500", "replication/loss-acks-1", "groups/eager-restart", "partitioner/megacorp", "timer/hierarchy-350"];
+  const chosen = ["overview/leader-crash", "log/find-368500", "replication/loss-acks-1", "groups/eager-restart", "partitioner/megacorp", "timer/hierarchy-350", "transactions/zombie-fencing"];
   for (const name of chosen) {
     const story = STORIES.find((s) => `${s.scene}/${s.preset}` === name);
     assert.ok(story, `${name} is in tests/golden/stories.txt`);
