@@ -94,14 +94,14 @@ impl<S: UiScene> Transport for Pair<S> {
     }
     /// Play replays the shared tape on both sides and stops at its end (no live run past it:
     /// the comparison is of the same recorded schedule).
-    fn play_tick(&self, speed: f64) -> Tick {
+    fn play_tick(&self, speed: f64, max_events: u64) -> (Tick, u64) {
         let (position, len, _, _) = self.left.status();
         if position >= len {
-            return Tick::Ended;
+            return (Tick::Ended, 0);
         }
-        let tick = self.left.play_tick(speed);
+        let (tick, handled) = self.left.play_tick(speed, max_events);
         self.follow();
-        tick
+        (tick, handled)
     }
     fn jump(&self, to: Jump) {
         self.left.jump(to);
