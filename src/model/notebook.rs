@@ -264,8 +264,22 @@ pub fn runs() -> impl Iterator<Item = (&'static Experiment, &'static RunSpec)> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Difference {
     pub name: &'static str,
+    /// Which occurrence of `name` in the answer (from 0).
+    pub nth: usize,
     pub left: Option<Arg>,
     pub right: Option<Arg>,
+}
+
+/// The notebook's label (an interface-text key) for the `nth` figure named `name` of `scene`'s
+/// answers, where the lab's table names that figure.
+pub fn figure_label(scene: &str, name: &str, nth: usize) -> Option<&'static str> {
+    EXPERIMENTS
+        .iter()
+        .flat_map(|experiment| experiment.runs.iter())
+        .filter(|run| run.scene == scene)
+        .flat_map(|run| run.figures.iter())
+        .find(|pick| pick.arg == name && pick.nth == nth)
+        .map(|pick| pick.label)
 }
 
 /// The figures of a message, depth first: every argument that is not itself a message, each
@@ -298,12 +312,13 @@ pub fn differences(left: &Message, right: &Message) -> Vec<Difference> {
         .iter()
         .filter_map(|(name, nth, arg)| {
             let other = find(&right, name, *nth);
-            (other.as_ref() != Some(arg)).then(|| Difference { name, left: Some(arg.clone()), right: other })
+            (other.as_ref() != Some(arg)).then(|| Difference { name, nth: *nth, left: Some(arg.clone()), right: other })
         })
         .collect();
     out.extend(
-        right.iter().filter(|(name, nth, _)| find(&left, name, *nth).is_none()).map(|(name, _, arg)| Difference {
+        right.iter().filter(|(name, nth, _)| find(&left, name, *nth).is_none()).map(|(name, nth, arg)| Difference {
             name,
+            nth: *nth,
             left: None,
             right: Some(arg.clone()),
         }),

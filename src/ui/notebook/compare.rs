@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::i18n::{key, render_arg, t};
 use crate::link::LinkState;
 use crate::model::kernel::{Arg, Describe};
-use crate::model::notebook::{differences, Difference};
+use crate::model::notebook::{differences, figure_label, Difference};
 use crate::model::scene::parse_overrides;
 use crate::model::story::Tick;
 use crate::ui::session::{ConfigRow, LogRow, Session, Transport, UiScene};
@@ -185,17 +185,21 @@ fn CompareView<S: UiScene>(
                 {move || match diff.get() {
                     None => t(key::NOTEBOOK_COMPARE_WAIT).into_any(),
                     Some(d) if d.is_empty() => t(key::NOTEBOOK_COMPARE_SAME).into_any(),
-                    Some(d) => view! { <ul>{d.into_iter().map(difference_item).collect_view()}</ul> }.into_any(),
+                    Some(d) => view! { <ul>{d.into_iter().map(difference_item::<S>).collect_view()}</ul> }.into_any(),
                 }}
             </div>
         </div>
     }
 }
 
-fn difference_item(d: Difference) -> impl IntoView {
-    view! {
-        <li><code translate="no">{d.name}</code>": "<b>{arg_text(&d.left)}</b>" → "<b>{arg_text(&d.right)}</b></li>
-    }
+/// One differing figure, named as the notebook's table names it (in the page's language), or by
+/// its argument's name where the table has no label for it.
+fn difference_item<S: UiScene>(d: Difference) -> impl IntoView {
+    let name = match figure_label(S::ID, d.name, d.nth) {
+        Some(label) => view! { <span>{t(label)}</span> }.into_any(),
+        None => view! { <code translate="no">{d.name}</code> }.into_any(),
+    };
+    view! { <li>{name}": "<b>{arg_text(&d.left)}</b>" → "<b>{arg_text(&d.right)}</b></li> }
 }
 
 /// The config a comparison suggests for a run: the other side of the lab's question.
