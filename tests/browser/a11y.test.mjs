@@ -89,3 +89,22 @@ test("the keyboard-help dialog: no serious or critical axe violation, light and 
   }
   assert.deepEqual(found, [], `axe-core found serious or critical violations:\n${found.join("\n")}`);
 });
+
+test("the lab notebook after Run all, and a comparison: no serious or critical axe violation", async () => {
+  const found = [];
+  for (const colorScheme of ["light", "dark"]) {
+    const page = await open(`${lab.server.url}?scene=notebook`, colorScheme);
+    await page.getByTestId("run-all").click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notebook-row"].measured').length > 0
+      && !document.querySelector('[data-testid="run-all"]').disabled, null, { timeout: 30000 });
+    found.push(...(await audit(page, `notebook after Run all (${colorScheme})`)));
+    assert.deepEqual(page.problems, [], `notebook (${colorScheme})`);
+    await page.close();
+  }
+  const compare = await open(`${lab.server.url}?scene=replication&preset=lab2-acks-1&vs=acks:all,min.insync.replicas:2`);
+  await press(compare, "End");
+  found.push(...(await audit(compare, "comparison acks=1 | acks=all")));
+  assert.deepEqual(compare.problems, [], "comparison");
+  await compare.close();
+  assert.deepEqual(found, [], `axe-core found serious or critical violations:\n${found.join("\n")}`);
+});
