@@ -4,7 +4,8 @@
 use kafka_lab::model::cluster::Cluster;
 use kafka_lab::model::group::GroupLab;
 use kafka_lab::model::kernel::Input;
-use kafka_lab::model::scene::{work_of, LabScene, Run, REPLAY_EVENT_BUDGET};
+use kafka_lab::model::replication::Replication;
+use kafka_lab::model::scene::{work_of, LabScene, Run, REPLAY_EVENT_BUDGET, REPLAY_LOG_LINE_BUDGET};
 use kafka_lab::model::story::{Player, Tick, PLAY_TICK_EVENTS, SPEEDS};
 
 fn run_with<S: LabScene>(config: &[(&str, &str)]) -> Run<S> {
@@ -50,7 +51,10 @@ fn play_stops_at_the_work_budget_and_the_link_it_writes_reopens_the_same_state()
     let (tick, busiest) = play(&mut run, *SPEEDS.last().expect("speeds"), 1_000);
     assert_eq!(tick, Tick::Limit, "Play stops at the budget");
     assert!(busiest <= PLAY_TICK_EVENTS + 100, "one tick handled {busiest} events");
-    assert!(work_of(&run.history) >= REPLAY_EVENT_BUDGET - PLAY_TICK_EVENTS, "it used the budget");
+    // A line an event: the log's line budget runs out before the event budget does.
+    let lines = run.sim().log().len();
+    assert!(lines >= REPLAY_LOG_LINE_BUDGET, "it used the line budget: {lines} lines");
+    assert!(work_of(&run.history) < REPLAY_EVENT_BUDGET, "…before the event budget");
     let overrides: Vec<(String, String)> =
         run.config.overrides().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     let again = Run::<Cluster>::restore(run.seed, &overrides, &run.tape_text(), None).expect("the link reopens");
@@ -59,6 +63,16 @@ fn play_stops_at_the_work_budget_and_the_link_it_writes_reopens_the_same_state()
     assert_eq!((again.sim().now_ms(), again.sim().trace_hash()), (run.sim().now_ms(), run.sim().trace_hash()));
     let mut player = Player::new(&run.history);
     assert_eq!(player.tick(&mut run.history, 1.0, &[]), Tick::Limit, "Play again stops at once");
+}
+
+#[test]
+fn play_of_a_quiet_run_stops_at_the_event_budget_with_few_lines() {
+    // The replication scene's default load logs a line every four events or so.
+    let mut run = run_with::<Replication>(&[]);
+    let (tick, _) = play(&mut run, *SPEEDS.last().expect("speeds"), 10_000);
+    assert_eq!(tick, Tick::Limit, "Play stops at the budget");
+    assert!(work_of(&run.history) >= REPLAY_EVENT_BUDGET - PLAY_TICK_EVENTS, "it used the event budget");
+    assert!(run.sim().log().len() < REPLAY_LOG_LINE_BUDGET / 2, "{} lines", run.sim().log().len());
 }
 
 #[test]

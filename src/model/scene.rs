@@ -3,7 +3,8 @@
 
 use crate::model::config::{Config, ConfigError, Property};
 use crate::model::kernel::{
-    decode_tape, encode_tape, Arg, CommandCodec, Describe, History, Input, Message, Sim, TapeError, TokenError, World,
+    decode_tape, encode_tape, Allowance, Arg, CommandCodec, Describe, History, Input, Message, Sim, TapeError,
+    TokenError, World,
 };
 
 /// Why a run could not be built from a link or a preset.
@@ -37,10 +38,10 @@ crate::messages! {
 
 /// What Play says when it stops at the work budget: the run holds as much as a link may ask
 /// for (so the link of this screen reopens it), at `now_ms`.
-pub fn play_limit_message(now_ms: u64) -> Message {
+pub fn play_limit_message(now_ms: u64, events_handled: u64) -> Message {
     Message::new(RUN_PLAY_LIMIT)
         .with("time", Arg::Duration(now_ms))
-        .with("events", Arg::Count(REPLAY_EVENT_BUDGET as i64))
+        .with("events", Arg::Count(i64::try_from(events_handled).unwrap_or(i64::MAX)))
 }
 
 impl Describe for Stopped {
@@ -163,6 +164,11 @@ pub struct Run<S: LabScene> {
 /// budget; a link past it opens where the budget ran out, and says so. Play stops at the
 /// same budget, so every link Play writes reopens.
 pub const REPLAY_EVENT_BUDGET: u64 = 1_500_000;
+/// The event log a link's run may write, in lines. Every line is kept for the whole run (the
+/// log pane, the stories' answers), so it is a memory budget of its own: 1.2 million lines are
+/// at most about 100 MB of wasm memory (the timing wheel writes about 80 bytes a line, more
+/// than one line an event). A link reaching it stops as one over the event budget does.
+pub const REPLAY_LOG_LINE_BUDGET: usize = 1_200_000;
 /// What recording one input costs, in events.
 pub const INPUT_COST: u64 = 50;
 
@@ -204,12 +210,12 @@ impl<S: LabScene> Run<S> {
             let spent = work(run.history.current().events_handled(), index, command_lines);
             let left = REPLAY_EVENT_BUDGET.saturating_sub(spent);
             let stop = |actions_run, at_ms| Some(Stopped { at_ms, actions_run, actions });
-            if left == 0 {
+            if left == 0 || run.history.current().log().len() >= REPLAY_LOG_LINE_BUDGET {
                 run.stopped = stop(index, run.history.current().now_ms());
                 break;
             }
             let (is_command, lines_before) = (matches!(input, Input::Command(_)), run.history.current().log().len());
-            let pushed = run.history.push_within(input, left);
+            let pushed = run.history.push_within(input, Allowance { events: left, log_len: REPLAY_LOG_LINE_BUDGET });
             if is_command {
                 command_lines += extra_lines(run.history.current().log().len() - lines_before);
             }
@@ -268,6 +274,14 @@ fn work(events: u64, inputs: usize, command_lines: u64) -> u64 {
 /// ordinary commands, and the links written before lines counted, cost what they did).
 fn extra_lines(lines: usize) -> u64 {
     (lines as u64).saturating_sub(INPUT_COST)
+}
+
+/// What Play may still do from `history`'s current position: the events the budget has left
+/// and the log's line limit; `None` once either is spent.
+pub fn budget_left<S: LabScene>(history: &History<S>) -> Option<Allowance> {
+    let events = REPLAY_EVENT_BUDGET.saturating_sub(work_of(history));
+    let lines_left = history.current().log().len() < REPLAY_LOG_LINE_BUDGET;
+    (events > 0 && lines_left).then_some(Allowance { events, log_len: REPLAY_LOG_LINE_BUDGET })
 }
 
 /// What `history` has cost up to its current position, as [`REPLAY_EVENT_BUDGET`] counts it.

@@ -3,8 +3,8 @@
 //! gives when the story reaches it, and how Play paces it (one simulated second per real
 //! second at 1×, holding a moment at each authored caption).
 
-use crate::model::kernel::{Describe, History, Input, Message, Moment, Salience, Sim};
-use crate::model::scene::{work_of, LabScene, REPLAY_EVENT_BUDGET};
+use crate::model::kernel::{Allowance, Describe, History, Input, Message, Moment, Salience, Sim};
+use crate::model::scene::{budget_left, LabScene};
 
 /// A message computed from the run at the current step (captions, questions, answers).
 pub type Say<S> = fn(&Sim<S>) -> Message;
@@ -216,7 +216,8 @@ pub enum Tick {
     Held,
     /// The replay reached the end of the recorded tape: Play pauses there.
     Ended,
-    /// The run holds as much work as a link may ask for ([`REPLAY_EVENT_BUDGET`]): Play stops
+    /// The run holds as much work as a link may ask for (the event and log-line budgets of
+    /// [`crate::model::scene::budget_left`]): Play stops
     /// there, so the link it writes reopens the same state.
     Limit,
 }
@@ -290,14 +291,15 @@ impl Player {
         if granted_ms < 1.0 {
             return Tick::Moved;
         }
-        let left = REPLAY_EVENT_BUDGET.saturating_sub(work_of(history));
-        if left == 0 {
+        let Some(left) = budget_left(history) else {
             self.carry_ms = 0.0;
             return Tick::Limit;
-        }
+        };
         let (start_ms, events_before) = (history.current().now_ms(), history.current().events_handled());
         let granted_ms = granted_ms as u64;
-        if let Ok(Some(stopped_ms)) = history.push_within(Input::Advance(granted_ms), left.min(max_events)) {
+        if let Ok(Some(stopped_ms)) =
+            history.push_within(Input::Advance(granted_ms), Allowance { events: left.events.min(max_events), ..left })
+        {
             if stopped_ms == start_ms && history.current().events_handled() == events_before {
                 // Not one instant fits what is left: the budget is spent.
                 self.carry_ms = 0.0;

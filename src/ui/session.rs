@@ -45,6 +45,8 @@ pub trait Transport {
     fn reset(&self, seed: u64);
     /// (position, tape length, virtual ms, trace hash); tracks changes.
     fn status(&self) -> (usize, usize, u64, u64);
+    /// Events the run has handled (what Play's stop at the budget reports).
+    fn events_handled(&self) -> u64;
     /// The newest `count` log rows whose actor or text contains `filter` (case-insensitive).
     /// Unless `all`, runs of routine lines fold into one counted row.
     fn log_tail(&self, count: usize, filter: &str, all: bool) -> Vec<LogRow>;
@@ -194,6 +196,10 @@ impl<S: UiScene> Transport for Session<S> {
             let sim = run.sim();
             (run.history.position(), run.history.tape().len(), sim.now_ms(), sim.trace_hash())
         })
+    }
+
+    fn events_handled(&self) -> u64 {
+        self.with(|run| run.sim().events_handled())
     }
 
     fn log_tail(&self, count: usize, filter: &str, all: bool) -> Vec<LogRow> {

@@ -53,7 +53,10 @@ impl PlayState {
                         Tick::Ended => playing.set(false),
                         Tick::Limit => {
                             playing.set(false);
-                            limit.set(Some(crate::model::scene::play_limit_message(shell.status().2)));
+                            limit.set(Some(crate::model::scene::play_limit_message(
+                                shell.status().2,
+                                shell.events_handled(),
+                            )));
                         }
                         Tick::Moved | Tick::Held => {}
                     }

@@ -54,6 +54,17 @@ impl<T> ChunkedVec<T> {
         self.chunks.iter().flat_map(|chunk| chunk.iter()).chain(self.tail.iter())
     }
 
+    /// The items from `start` on, skipping whole chunks rather than item by item.
+    pub fn iter_from(&self, start: usize) -> impl Iterator<Item = &T> + '_ {
+        let start = start.min(self.len());
+        let skipped_chunks = start / CHUNK_LEN;
+        self.chunks[skipped_chunks..]
+            .iter()
+            .flat_map(|chunk| chunk.iter())
+            .chain(self.tail.iter())
+            .skip(start % CHUNK_LEN)
+    }
+
     /// Heap bytes held (capacity, not just length), for the memory report.
     pub fn heap_bytes(&self) -> usize {
         let item = std::mem::size_of::<T>();
@@ -63,12 +74,30 @@ impl<T> ChunkedVec<T> {
 }
 
 impl<T: Clone> ChunkedVec<T> {
+    /// The item at `index`, to change in place. A chunk that a clone still shares is copied
+    /// first (copy on write), so snapshots never see the change.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
+        let chunk = index / CHUNK_LEN;
+        if chunk < self.chunks.len() {
+            Arc::make_mut(&mut self.chunks[chunk]).get_mut(index % CHUNK_LEN)
+        } else {
+            self.tail.get_mut(index - self.chunks.len() * CHUNK_LEN)
+        }
+    }
+
+    /// Grows to at least `len` items, filling with `value` (never shrinks).
+    pub fn extend_to(&mut self, len: usize, value: &T) {
+        while self.len() < len {
+            self.push(value.clone());
+        }
+    }
+
     /// Keeps the first `len` items (rebuilds only the chunks past the cut).
     pub fn truncate(&mut self, len: usize) {
         if len >= self.len() {
             return;
         }
-        let kept: Vec<T> = self.iter().skip(len / CHUNK_LEN * CHUNK_LEN).take(len % CHUNK_LEN).cloned().collect();
+        let kept: Vec<T> = self.iter_from(len / CHUNK_LEN * CHUNK_LEN).take(len % CHUNK_LEN).cloned().collect();
         self.chunks.truncate(len / CHUNK_LEN);
         self.tail = kept;
     }
@@ -81,6 +110,19 @@ impl<T: PartialEq> PartialEq for ChunkedVec<T> {
 }
 
 impl<T: Eq> Eq for ChunkedVec<T> {}
+
+impl<'a, T> IntoIterator for &'a ChunkedVec<T> {
+    type Item = &'a T;
+    type IntoIter = std::iter::Chain<
+        std::iter::FlatMap<std::slice::Iter<'a, Arc<Vec<T>>>, &'a [T], fn(&'a Arc<Vec<T>>) -> &'a [T]>,
+        std::slice::Iter<'a, T>,
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let as_slice: fn(&'a Arc<Vec<T>>) -> &'a [T] = |chunk| chunk.as_slice();
+        self.chunks.iter().flat_map(as_slice).chain(self.tail.iter())
+    }
+}
 
 impl<T> std::ops::Index<usize> for ChunkedVec<T> {
     type Output = T;
@@ -112,5 +154,29 @@ mod tests {
         assert_eq!(snapshot.get(1500), Some(&1500));
         v.truncate(0);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn a_change_through_get_mut_never_reaches_a_clone_taken_before() {
+        let mut v = ChunkedVec::default();
+        v.extend_to(3000, &0u32);
+        let snapshot = v.clone();
+        *v.get_mut(5).expect("in a full chunk") = 7;
+        *v.get_mut(2999).expect("in the tail") = 9;
+        assert_eq!((v[5], v[2999]), (7, 9));
+        assert_eq!((snapshot[5], snapshot[2999]), (0, 0));
+        assert_eq!(v.get_mut(3000), None);
+    }
+
+    #[test]
+    fn iter_from_starts_at_the_asked_item_on_both_sides_of_a_chunk_boundary() {
+        let mut v = ChunkedVec::default();
+        for i in 0..2100u32 {
+            v.push(i);
+        }
+        for start in [0, 1, 1023, 1024, 1025, 2047, 2048, 2099, 2100, 5000] {
+            let expected: Vec<u32> = (start.min(2100) as u32..2100).collect();
+            assert_eq!(v.iter_from(start).copied().collect::<Vec<_>>(), expected, "from {start}");
+        }
     }
 }

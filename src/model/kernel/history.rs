@@ -2,7 +2,7 @@
 
 use super::moment::{Moment, Salient};
 use super::snapshots::{Snapshots, SNAPSHOT_EVERY};
-use super::{Describe, Message, Sim, World};
+use super::{Allowance, Describe, Message, Sim, World};
 
 /// One recorded input: step to the next event, let time pass, or a user command.
 #[derive(Clone, Debug, PartialEq)]
@@ -122,15 +122,19 @@ impl<W: World> History<W> {
         Ok(())
     }
 
-    /// Like [`History::push`], handling at most about `max_events` events: a wait that needs
+    /// Like [`History::push`], handling at most about the allowance's events (and no more log lines than it allows): a wait that needs
     /// more stops between two instants and is recorded as the shorter wait that got there
     /// (`Ok(Some(now_ms))`), so the tape still reopens to exactly this state.
-    pub fn push_within(&mut self, input: Input<W::Command>, max_events: u64) -> Result<Option<u64>, W::Refusal> {
+    pub fn push_within(
+        &mut self,
+        input: Input<W::Command>,
+        allowance: impl Into<Allowance>,
+    ) -> Result<Option<u64>, W::Refusal> {
         let Input::Advance(duration_ms) = input else {
             return self.push(input).map(|()| None);
         };
         let (before, start_ms) = (self.current.log().len(), self.current.now_ms());
-        match self.current.advance_within(duration_ms, max_events) {
+        match self.current.advance_within(duration_ms, allowance) {
             Ok(()) => {
                 self.record(Input::Advance(duration_ms), before);
                 Ok(None)

@@ -28,7 +28,7 @@ pub use message::{
 };
 pub use moment::{Moment, Salience, Salient, MOMENT_KEYS};
 pub use queue::{EventQueue, Watched};
-pub use snapshots::{MAX_SNAPSHOTS, SNAPSHOT_EVERY, SNAPSHOT_EVERY_EVENTS};
+pub use snapshots::{MAX_SNAPSHOTS, MAX_SNAPSHOT_ITEMS, SNAPSHOT_EVERY, SNAPSHOT_EVERY_EVENTS};
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};
 
@@ -111,6 +111,21 @@ impl<E: Watched, F: Hash> Ctx<E, F> {
 /// loop of zero-delay events and stops (see [`Sim::advance_within`]).
 pub const MAX_EVENTS_AT_ONE_INSTANT: u64 = 100_000;
 
+/// How much work one wait may do: events to handle, and the length the event log may reach
+/// (its lines are kept for the whole run, so they are a memory budget of their own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    pub events: u64,
+    pub log_len: usize,
+}
+
+impl From<u64> for Allowance {
+    /// An allowance of `events`, with no limit on the log.
+    fn from(events: u64) -> Self {
+        Self { events, log_len: usize::MAX }
+    }
+}
+
 /// A scene's model. `Clone` is what makes snapshots (and so step-back) possible.
 ///
 /// The contract: [`World::check`] decides, without changing anything, whether a
@@ -135,6 +150,12 @@ pub trait World: Clone {
 
     /// Applies a command that [`World::check`] accepted.
     fn apply(&mut self, command: &Self::Command, ctx: &mut Ctx<Self::Event, Self::Fact>);
+
+    /// How many items a copy of this world duplicates: its collections that grow with the run
+    /// and are not in shared chunks ([`ChunkedVec`]). Snapshots count it against their budget.
+    fn copied_items(&self) -> usize {
+        0
+    }
 }
 
 /// A world plus its kernel context: the whole deterministic state of a run.
@@ -194,6 +215,12 @@ impl<W: World> Sim<W> {
         self.ctx.handled
     }
 
+    /// What a copy of this state duplicates, in items: the pending events and the world's own
+    /// (see [`World::copied_items`]); the snapshots' memory budget counts it.
+    pub fn copied_items(&self) -> usize {
+        self.ctx.queue.len().saturating_add(self.world.copied_items())
+    }
+
     /// Processes every event due within `duration_ms`, then sets the clock to its end.
     /// Only an instant stuck past [`MAX_EVENTS_AT_ONE_INSTANT`] stops it early, with the clock
     /// left at that instant (never past events still pending).
@@ -207,15 +234,17 @@ impl<W: World> Sim<W> {
     /// where (`Err(now_ms)`), so `advance(now_ms - start)` from the same state ends here too.
     /// An instant that alone needs more than [`MAX_EVENTS_AT_ONE_INSTANT`] events (a model
     /// scheduling itself with no delay) stops there too rather than never returning.
-    pub fn advance_within(&mut self, duration_ms: u64, max_events: u64) -> Result<(), u64> {
+    pub fn advance_within(&mut self, duration_ms: u64, allowance: impl Into<Allowance>) -> Result<(), u64> {
+        let allowance = allowance.into();
         let (start_ms, until_ms) = (self.ctx.now_ms, self.ctx.now_ms.saturating_add(duration_ms));
-        let limit = self.ctx.handled.saturating_add(max_events);
+        let limit = self.ctx.handled.saturating_add(allowance.events);
         let mut at_this_instant = 0;
         while let Some(next_ms) = self.ctx.queue.next_time_ms().filter(|at_ms| *at_ms <= until_ms) {
             if next_ms > self.ctx.now_ms {
                 // Past the start instant at least, so a stop always moves the clock: the events
                 // it ran are then a wait a link can write (`w0` is not one).
-                if self.ctx.handled >= limit && self.ctx.now_ms > start_ms {
+                let spent = self.ctx.handled >= limit || self.ctx.log.len() >= allowance.log_len;
+                if spent && self.ctx.now_ms > start_ms {
                     return Err(self.ctx.now_ms);
                 }
                 at_this_instant = 0;

@@ -1,5 +1,7 @@
-//! The history's snapshots, kept within a fixed count: a long run keeps as many as a short
-//! one, spread over its work, and a seek re-simulates from the nearest one kept.
+//! The history's snapshots, kept within a fixed count and a fixed number of copied items: a
+//! long run keeps as many as a short one, spread over its work, a run whose every state is
+//! heavy (a queue of 180,000 pending events) keeps fewer, and a seek re-simulates from the
+//! nearest one kept.
 //!
 //! Snapshots are a cache: any state is also the start replayed through the tape, so which
 //! ones are kept changes how long a seek takes, never what it shows.
@@ -13,12 +15,19 @@ pub const SNAPSHOT_EVERY_EVENTS: u64 = 50_000;
 /// The most snapshots a history keeps. Past it, the one whose loss adds the least replay work
 /// is dropped, so the kept ones stay spread over the run's work.
 pub const MAX_SNAPSHOTS: usize = 48;
+/// The most items (pending events and a world's unshared collections, see
+/// [`Sim::copied_items`]) all kept snapshots may copy together: at about 100 bytes an item
+/// (a pending event in the queue's tree), some 15 MB of wasm memory. Past it, inner snapshots
+/// go first, then the latest; the start always stays. Ordinary runs copy a few thousand items.
+pub const MAX_SNAPSHOT_ITEMS: usize = 150_000;
 
 /// One kept state: the run after `position` inputs.
 #[derive(Clone, Debug)]
 struct Snapshot<W: World> {
     position: usize,
     sim: Sim<W>,
+    /// `sim.copied_items()`, counted once when kept.
+    items: usize,
 }
 
 impl<W: World> Snapshot<W> {
@@ -36,7 +45,8 @@ pub struct Snapshots<W: World> {
 
 impl<W: World> Snapshots<W> {
     pub fn new(start: Sim<W>) -> Self {
-        Self { kept: vec![Snapshot { position: 0, sim: start }] }
+        let items = start.copied_items();
+        Self { kept: vec![Snapshot { position: 0, sim: start, items }] }
     }
 
     /// The positions kept, in order.
@@ -75,17 +85,29 @@ impl<W: World> Snapshots<W> {
         if self.kept.get(index).is_some_and(|s| s.position == position) {
             return;
         }
-        self.kept.insert(index, Snapshot { position, sim: sim.clone() });
+        let items = sim.copied_items();
+        if items > MAX_SNAPSHOT_ITEMS {
+            return; // Heavier than the whole budget: replaying is the only way back here.
+        }
+        self.kept.insert(index, Snapshot { position, sim: sim.clone(), items });
         self.thin();
     }
 
+    fn items(&self) -> usize {
+        self.kept.iter().map(|s| s.items).sum()
+    }
+
     /// Drops the inner snapshots whose loss adds the least replay work until at most
-    /// [`MAX_SNAPSHOTS`] remain. The start and the latest are never dropped.
+    /// [`MAX_SNAPSHOTS`] remain and they copy at most [`MAX_SNAPSHOT_ITEMS`] items; then, if
+    /// still too heavy, the latest. The start is never dropped.
     fn thin(&mut self) {
-        while self.kept.len() > MAX_SNAPSHOTS {
+        while self.kept.len() > MAX_SNAPSHOTS || (self.kept.len() > 2 && self.items() > MAX_SNAPSHOT_ITEMS) {
             let merged_gap = |i: usize| self.kept[i + 1].work() - self.kept[i - 1].work();
             let drop = (1..self.kept.len() - 1).min_by_key(|&i| merged_gap(i)).expect("more than two kept");
             self.kept.remove(drop);
+        }
+        if self.kept.len() == 2 && self.items() > MAX_SNAPSHOT_ITEMS {
+            self.kept.pop();
         }
         debug_assert!(self.kept.windows(2).all(|w| w[0].position < w[1].position), "snapshots in order");
         debug_assert_eq!(self.kept[0].position, 0, "the start is always kept");

@@ -1,10 +1,11 @@
 //! The durability ledger: every record the producer sent, what it was told, and
 //! whether the record is still on the partition leader (once, twice, or not at all).
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
 
 use super::facts::SendError;
 use super::log::LogRecord;
+use crate::model::kernel::ChunkedVec;
 
 /// What the producer's send callback reported for a record (so far).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +30,11 @@ pub struct LedgerEntry {
     pub acked_offset: Option<i64>,
 }
 
-/// The run's ledger of sent records, by record id.
+/// The run's ledger of sent records, indexed by record id (ids are dense from 1; an id the
+/// producer never sent is a hole). Shared chunks keep time-travel snapshots cheap.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {
-    entries: BTreeMap<u64, LedgerEntry>,
+    entries: ChunkedVec<Option<LedgerEntry>>,
 }
 
 /// The ledger's totals against one log (the current leader's): the table the lab shows.
@@ -56,26 +58,33 @@ impl Ledger {
     pub fn record_sent(&mut self, record_id: u64, now_ms: u64) {
         let entry =
             LedgerEntry { record_id, sent_ms: now_ms, attempts: 0, outcome: Outcome::Pending, acked_offset: None };
-        self.entries.insert(record_id, entry);
+        let index = usize::try_from(record_id).expect("record ids stay below the work budget");
+        self.entries.extend_to(index + 1, &None);
+        *self.entries.get_mut(index).expect("just extended") = Some(entry);
     }
 
     pub fn get(&self, record_id: u64) -> Option<&LedgerEntry> {
-        self.entries.get(&record_id)
+        self.entries.get(usize::try_from(record_id).ok()?)?.as_ref()
     }
 
     pub fn entries(&self) -> impl Iterator<Item = &LedgerEntry> {
-        self.entries.values()
+        self.entries.iter().flatten()
+    }
+
+    fn entry_mut(&mut self, record_id: u64) -> &mut LedgerEntry {
+        let index = usize::try_from(record_id).ok();
+        index.and_then(|i| self.entries.get_mut(i)?.as_mut()).expect("ledger has every sent record")
     }
 
     pub(super) fn attempt(&mut self, record_id: u64) -> u32 {
-        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        let entry = self.entry_mut(record_id);
         entry.attempts += 1;
         entry.attempts
     }
 
     /// The first success wins; a late duplicate answer changes nothing.
     pub(super) fn acked(&mut self, record_id: u64, offset: i64) -> bool {
-        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        let entry = self.entry_mut(record_id);
         if entry.outcome != Outcome::Pending {
             return false;
         }
@@ -85,7 +94,7 @@ impl Ledger {
     }
 
     pub(super) fn failed(&mut self, record_id: u64, why: SendError) {
-        let entry = self.entries.get_mut(&record_id).expect("ledger has every sent record");
+        let entry = self.entry_mut(record_id);
         if entry.outcome == Outcome::Pending {
             entry.outcome = Outcome::Failed(why);
         }
@@ -93,10 +102,10 @@ impl Ledger {
 
     /// How many copies of each record the ledger knows `log` holds, by record id: one
     /// counter per id the producer used (ids are its sequence, dense from 0), not a map.
-    fn copies_in(&self, log: &[LogRecord]) -> Vec<u64> {
-        let ids = self.entries.keys().next_back().map_or(0, |last| *last as usize + 1);
-        let mut copies = vec![0; ids];
+    fn copies_in(&self, log: impl IntoIterator<Item = impl Borrow<LogRecord>>) -> Vec<u64> {
+        let mut copies = vec![0; self.entries.len()];
         for record in log {
+            let record = record.borrow();
             if let Some(count) = copies.get_mut(record.record_id as usize) {
                 *count += 1;
             }
@@ -105,20 +114,19 @@ impl Ledger {
     }
 
     /// Record ids acknowledged to the producer that `log` no longer holds.
-    pub fn acked_lost(&self, log: &[LogRecord]) -> Vec<u64> {
+    pub fn acked_lost(&self, log: impl IntoIterator<Item = impl Borrow<LogRecord>>) -> Vec<u64> {
         let copies = self.copies_in(log);
-        self.entries
-            .values()
+        self.entries()
             .filter(|e| e.outcome == Outcome::Acked && copies[e.record_id as usize] == 0)
             .map(|e| e.record_id)
             .collect()
     }
 
     /// The totals against `log`.
-    pub fn summarize(&self, log: &[LogRecord]) -> LedgerSummary {
+    pub fn summarize(&self, log: impl IntoIterator<Item = impl Borrow<LogRecord>>) -> LedgerSummary {
         let copies = self.copies_in(log);
         let mut summary = LedgerSummary::default();
-        for entry in self.entries.values() {
+        for entry in self.entries() {
             summary.sent += 1;
             let present = copies[entry.record_id as usize];
             match entry.outcome {
@@ -160,10 +168,10 @@ mod tests {
         ledger.acked(3, 2);
         ledger.failed(4, SendError::RequestTimeout);
         let log = [stored(1), stored(3), stored(3), stored(4)];
-        let summary = ledger.summarize(&log);
+        let summary = ledger.summarize(log);
         assert_eq!((summary.sent, summary.acked, summary.failed), (4, 3, 1));
         assert_eq!(summary.acked_lost, 1);
-        assert_eq!(ledger.acked_lost(&log), vec![2]);
+        assert_eq!(ledger.acked_lost(log), vec![2]);
         assert_eq!((summary.duplicated, summary.extra_copies), (1, 1));
         assert_eq!(summary.unacked_but_present, 1);
     }

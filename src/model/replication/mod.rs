@@ -32,7 +32,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 pub use diverging::FetchProtocol;
 pub use facts::{Fact, IsrDirection, SendError, TruncationCause};
 pub use ledger::{Ledger, LedgerEntry, LedgerSummary, Outcome};
-pub use log::{EpochEndOffset, LeaderEpochCache, LogRecord, ReplicaLog};
+pub use log::{EpochEndOffset, FetchedRecords, LeaderEpochCache, LogRecord, Records, ReplicaLog};
 pub use partition::{
     Appended, FetchRequest, FetchResponse, FollowerProgress, PartitionError, Replica, ReplicatedPartition, Role,
 };

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::log::{LogRecord, ReplicaLog};
+use super::log::{FetchedRecords, LogRecord, ReplicaLog};
 
 /// What a replica believes its own role is (set by the controller's metadata).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl PartitionError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FetchResponse {
     Records {
-        records: Vec<LogRecord>,
+        records: FetchedRecords,
         high_watermark: i64,
         leader_log_end_offset: i64,
     },

@@ -138,7 +138,7 @@ impl ReplicatedPartition {
         }
         match response {
             FetchResponse::Records { records, high_watermark, .. } => {
-                for record in records {
+                for record in records.iter() {
                     replica.log.append(*record);
                 }
                 let hw = (*high_watermark).min(replica.log.log_end_offset());

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::ledger::LedgerSummary;
-use super::log::LogRecord;
+use super::log::{LogRecord, Records};
 use super::partition::Role;
 use super::{join, Replication, TOPIC};
 
@@ -122,7 +122,7 @@ impl Replication {
                 let replica = self.partition.replica(id);
                 let broker = self.broker(id);
                 let hw = replica.log.high_watermark();
-                let shown: &[_] = if with_records { replica.log.records() } else { &[] };
+                let shown = replica.log.records().iter().take(if with_records { usize::MAX } else { 0 });
                 ReplicaView {
                     broker: id,
                     alive: broker.alive,
@@ -135,7 +135,6 @@ impl Replication {
                     in_isr: isr.contains(&id),
                     slow_fetch_delay_ms: broker.slow_fetch_delay_ms,
                     records: shown
-                        .iter()
                         .enumerate()
                         .map(|(offset, r)| RecordView {
                             offset: offset as i64,
@@ -181,19 +180,19 @@ impl Replication {
     }
 
     /// The log the ledger is read against: the current leader's, or the last leader's if offline.
-    pub fn reference_log(&self) -> &[LogRecord] {
+    pub fn reference_log(&self) -> Records<'_> {
         let leader = self.partition.leader().unwrap_or(self.last_leader);
         self.partition.replica(leader).log.records()
     }
 
     /// The ledger's totals against the current leader's log.
     pub fn ledger_summary(&self) -> LedgerSummary {
-        self.ledger.summarize(self.reference_log())
+        self.ledger.summarize(self.reference_log().iter())
     }
 
     /// Record ids the producer was told are stored but the leader no longer has.
     pub fn acked_lost(&self) -> Vec<u64> {
-        self.ledger.acked_lost(self.reference_log())
+        self.ledger.acked_lost(self.reference_log().iter())
     }
 
     /// Offsets where a live replica holds a different record than the leader (silent divergence).
@@ -205,7 +204,7 @@ impl Replication {
         let mut offsets = std::collections::BTreeSet::new();
         for id in self.partition.assignment().iter().copied().filter(|b| *b != leader && self.broker(*b).alive) {
             let log = self.partition.replica(id).log.records();
-            for (offset, (a, b)) in reference.iter().zip(log).enumerate() {
+            for (offset, (a, b)) in reference.iter().zip(log.iter()).enumerate() {
                 if a.record_id != b.record_id {
                     offsets.insert(offset as i64);
                 }
@@ -219,7 +218,7 @@ impl Replication {
         match self.partition.leader() {
             Some(leader) => {
                 let log = &self.partition.replica(leader).log;
-                log.records()[..log.high_watermark() as usize].to_vec()
+                log.records().iter().take(log.high_watermark() as usize).collect()
             }
             None => Vec::new(),
         }

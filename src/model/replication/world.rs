@@ -210,6 +210,19 @@ impl World for Replication {
         self.run_command(command, ctx);
         self.check_invariants();
     }
+
+    /// The producer's requests in flight and the leaders' purgatories grow with the load
+    /// (30,000 parked produces at 1,000 records a second); replica logs and the ledger are shared.
+    fn copied_items(&self) -> usize {
+        let parked: usize = self.produce_purgatory.values().map(|p| p.parked.len()).sum();
+        let fetches: usize = self.fetch_purgatory.values().map(Vec::len).sum();
+        let producer = &self.producer;
+        producer.in_flight.len()
+            + producer.records_in_flight.len()
+            + producer.waiting_for_leader.len()
+            + parked
+            + fetches
+    }
 }
 
 /// The fastest steady load a command may start (as `lab.producer.records.per.sec` allows).

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::model::kernel::ChunkedVec;
+
 /// Ids below this are indexed by a plain `Vec` (O(1)); larger ids fall back to a `BTreeMap`.
 pub const DENSE_ID_LIMIT: u64 = 1 << 21;
 
@@ -10,9 +12,11 @@ pub const DENSE_ID_LIMIT: u64 = 1 << 21;
 pub const EMPTY: u64 = u64::MAX;
 
 /// A map from task id to a packed `u64` position; the lab's stand-in for `TimerTaskEntry.list`.
+/// The dense part grows with every id ever used, so it lives in shared chunks: a snapshot of
+/// the wheel copies chunk pointers, not two million slots (issue 18's memory budget).
 #[derive(Clone, Debug, Default)]
 pub struct IdIndex {
-    dense: Vec<u64>,
+    dense: ChunkedVec<u64>,
     sparse: BTreeMap<u64, u64>,
 }
 
@@ -33,10 +37,8 @@ impl IdIndex {
         debug_assert_ne!(value, EMPTY);
         if id < DENSE_ID_LIMIT {
             let index = id as usize;
-            if index >= self.dense.len() {
-                self.dense.resize(index + 1, EMPTY);
-            }
-            self.dense[index] = value;
+            self.dense.extend_to(index + 1, &EMPTY);
+            *self.dense.get_mut(index).expect("just extended") = value;
         } else {
             self.sparse.insert(id, value);
         }

@@ -86,6 +86,9 @@ impl<S: UiScene> Transport for Pair<S> {
     fn markers(&self) -> Vec<MarkerView> {
         self.left.markers()
     }
+    fn events_handled(&self) -> u64 {
+        self.left.events_handled()
+    }
     fn story_speed(&self) -> f64 {
         self.left.story_speed()
     }
