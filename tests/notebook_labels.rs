@@ -112,3 +112,21 @@ fn every_label_of_the_comparison_has_an_english_text() {
     let missing: Vec<&str> = labels::keys().filter(|k| lookup_english(k).is_none()).collect();
     assert!(missing.is_empty(), "labels without a text: {missing:?}");
 }
+
+#[test]
+fn each_bursts_busiest_share_is_its_own_row_when_the_composite_key_changes_it() {
+    let answer = |composite: &str| {
+        let vs = [("lab.composite.key", composite)];
+        let mut run = twin::<Partitioner>(Some("megacorp"), &vs).expect("the preset opens");
+        let story = Partitioner::story(Some("megacorp"));
+        let end = run.history.tape().len();
+        run.history.seek(end);
+        story.verdict(&run.history).answer.expect("an answer")
+    };
+    let diff = differences(&answer("false"), &answer("true"));
+    assert!(!diff.is_empty(), "the composite key changes the busiest shares");
+    for d in &diff {
+        assert_eq!(difference_label("partitioner", d), Some("notebook.diff.busiest_burst"), "{d:?}");
+        assert!(matches!(d.left, Some(Arg::Message(_)) | None), "a burst's share with its partitions: {d:?}");
+    }
+}

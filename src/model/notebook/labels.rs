@@ -152,7 +152,6 @@ const LABELS: &[Label] = &[
     label("partitioner.story.default.answer", "partition", "notebook.diff.busiest_partition"),
     label("partitioner.story.default.answer", "percent", "notebook.diff.busiest_share"),
     label("partitioner.story.default.answer", "even", "notebook.diff.even_share"),
-    whole("partitioner.story.megacorp.answer", "shares", "notebook.diff.busiest_shares"),
     label("partitioner.story.reorder.answer", "key", "notebook.diff.key"),
     label("partitioner.story.reorder.answer", "before", "notebook.diff.partition_before"),
     label("partitioner.story.reorder.answer", "from", "notebook.diff.partitions_before"),
@@ -281,7 +280,19 @@ pub(super) fn is_whole(within: &str, arg: &str) -> bool {
     LABELS.iter().any(|l| l.within == within && l.arg == arg && l.whole)
 }
 
+/// Messages that are one figure wherever they appear (an item of a list that reads well alone),
+/// with their label: each burst's busiest share is its own row, not the whole chain of them.
+const ITEMS: &[(&str, &str)] = &[
+    ("partitioner.story.megacorp.share", "notebook.diff.busiest_burst"),
+    ("partitioner.story.megacorp.share_composite", "notebook.diff.busiest_burst"),
+];
+
+/// The label of a message that is one figure wherever it appears.
+pub(super) fn item_label(key: &str) -> Option<&'static str> {
+    ITEMS.iter().find(|(item, _)| *item == key).map(|(_, label)| *label)
+}
+
 /// Every label key the table uses (the catalog tests check each has a text).
 pub fn keys() -> impl Iterator<Item = &'static str> {
-    LABELS.iter().map(|l| l.key)
+    LABELS.iter().map(|l| l.key).chain(ITEMS.iter().map(|(_, label)| *label))
 }

@@ -289,14 +289,16 @@ pub fn figure_label(scene: &str, name: &str, nth: usize) -> Option<&'static str>
 /// How a comparison's difference row names `d` (an interface-text key): the label of its
 /// argument in its message, else the lab table's name for it.
 pub fn difference_label(scene: &str, d: &Difference) -> Option<&'static str> {
-    labels::label_of(d.within, d.name).or_else(|| figure_label(scene, d.name, d.nth))
+    labels::label_of(d.within, d.name)
+        .or_else(|| labels::item_label(d.within))
+        .or_else(|| figure_label(scene, d.name, d.nth))
 }
 
 /// One figure of an answer: its argument's name, its occurrence, the message holding it, its value.
 type Leaf = (&'static str, usize, &'static str, Arg);
 
 /// The figures of a message, depth first: every argument that is not itself a message, and
-/// every message argument labelled as one figure (a list, a name); each with its name, its
+/// every message labelled as one figure (a list, a name, a list's item); each with its name, its
 /// occurrence among the arguments of that name and the key of the message it belongs to.
 fn leaves(message: &Message) -> Vec<Leaf> {
     fn walk(message: &Message, out: &mut Vec<Leaf>) {
@@ -304,12 +306,13 @@ fn leaves(message: &Message) -> Vec<Leaf> {
         // `{name, plural, …}`; every locale writes English's holes).
         let shown = |name: &str| ["}", ","].iter().any(|end| message.key.en.contains(&format!("{{{name}{end}")));
         for (name, arg) in message.args.iter().filter(|(name, _)| shown(name)) {
+            let nth = out.iter().filter(|(n, ..)| n == name).count();
             match arg {
-                Arg::Message(inner) if !labels::is_whole(message.key.id, name) => walk(inner, out),
-                leaf => {
-                    let nth = out.iter().filter(|(n, ..)| n == name).count();
-                    out.push((name, nth, message.key.id, as_figure(leaf)));
+                Arg::Message(inner) if labels::item_label(inner.key.id).is_some() => {
+                    out.push((name, nth, inner.key.id, arg.clone()));
                 }
+                Arg::Message(inner) if !labels::is_whole(message.key.id, name) => walk(inner, out),
+                leaf => out.push((name, nth, message.key.id, as_figure(leaf))),
             }
         }
     }
