@@ -349,3 +349,16 @@ fn a_dropped_connection_fails_every_request_in_flight_on_it() {
     let retried = facts(&idempotent).iter().filter(|(_, f)| matches!(f, Fact::Retrying { .. })).count();
     assert_eq!(retried, 2);
 }
+
+#[test]
+fn the_other_producers_stream_says_record_or_records_as_its_rate_asks() {
+    let said = |rate: &str| {
+        // A rate above 0 starts producer-2 with the run.
+        let run = run(&[("lab.other.producer.records.per.sec", rate)], "w100");
+        let line =
+            run.sim().log().iter().find(|e| matches!(e.fact, Fact::StreamStarted { .. })).map(|e| e.fact.message());
+        line.expect("the stream starts").to_string()
+    };
+    assert_eq!(said("1"), "producer-2 sends 1 record a second");
+    assert_eq!(said("4"), "producer-2 sends 4 records a second");
+}

@@ -163,6 +163,9 @@ test("Compare with… puts acks=1 and acks=all side by side: one transport steps
   assert.match(await side("left", "result-answer"), /^acked and lost: [1-9][\d,]* of 1,000/);
   assert.match(await side("right", "result-answer"), /^acked and lost: 0 of 1,000/);
   assert.match(await page.getByTestId("compare-diff").innerText(), /lost: [1-9][\d,]* → 0/);
+  // Every differing figure is named in words (the lost records' ids too), none by its code name.
+  assert.match(await page.getByTestId("compare-diff").innerText(), /acknowledged records lost \(ids\): /);
+  assert.equal(await page.locator('[data-testid="compare-diff"] code').count(), 0, "no figure named by its argument");
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: 1280, height: Math.min(height, 4000) });
   await page.screenshot({ path: `${ARTIFACTS}notebook-compare.png` });

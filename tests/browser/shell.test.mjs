@@ -91,6 +91,40 @@ test("presenter mode: the p key and present=1, the stage fills the screen, click
   await page.context().close();
 });
 
+/** Headings on screen whose section shows nothing else (its prose folded away, say). */
+function emptyHeadings() {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  for (const fold of document.querySelectorAll("main details")) fold.open = true;
+  const drawn = "svg, img, canvas, input, button, select, table, ol, ul";
+  return [...document.querySelectorAll("main :is(h1, h2, h3, h4, summary)")]
+    .filter((h) => shown(h))
+    .filter((h) => {
+      const section = h.closest("section, article, details, aside, fieldset") ?? h.parentElement;
+      const text = section.innerText.replace(h.innerText, "").trim() !== "";
+      const others = [...section.querySelectorAll(drawn)].filter((el) => !h.contains(el) && shown(el));
+      return !text && !others.some((el) => el.getBoundingClientRect().height > 0);
+    })
+    .map((h) => `${h.tagName.toLowerCase()} "${h.textContent.trim().slice(0, 40)}"`);
+}
+
+test("presenter mode folds a heading together with its prose: no scene or preset shows an empty heading", async () => {
+  const page = await open("scene=overview&present=1", { viewport: { width: 1920, height: 1080 } });
+  const found = [];
+  for (const scene of ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions", "notebook"]) {
+    await page.goto(`${lab.server.url}?scene=${scene}&present=1`);
+    await page.waitForSelector("main [data-testid]");
+    const presets = await page.$$eval("[data-testid=preset] option", (os) => os.map((o) => o.value).filter(Boolean));
+    for (const query of [`scene=${scene}`, ...presets.map((id) => `scene=${scene}&preset=${id}`)]) {
+      await page.goto(`${lab.server.url}?${query}&present=1`);
+      await page.waitForSelector("main [data-testid]");
+      found.push(...(await page.evaluate(emptyHeadings)).map((h) => `${query}: ${h}`));
+    }
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test("Play leaves the address bar alone; once paused it names the paused step, and so does a hidden page", async () => {
   const page = await open("scene=overview&preset=leader-crash");
   await page.evaluate(() => {

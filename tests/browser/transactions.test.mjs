@@ -188,3 +188,65 @@ test("the producer's buttons are keyed: the focused button keeps its focus while
   assert.ok((await offsets(page)).leo >= 1, "the produced record is in the log");
   assert.deepEqual(page.problems, []);
 });
+
+test("the Faults fold stays open while the run steps, keeps the focus, and reopens with the restarted app", async () => {
+  const page = await open("preset=crash-eos&t=0");
+  const fold = () => page.getByTestId("faults").first();
+  const isOpen = () => fold().evaluate((d) => d.open);
+  await fold().locator("summary").click();
+  await fold().locator("summary").focus();
+  await page.evaluate(() => { document.querySelector('[data-testid="faults"]').dataset.first = "yes"; });
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await isOpen(), true, "a step leaves the fold open");
+  const focused = () => page.evaluate(() => document.activeElement?.tagName === "SUMMARY" && document.activeElement.closest('[data-testid="faults"]') !== null);
+  assert.equal(await focused(), true, "and the focus on it");
+  // The app crashes (only Restart is left) and comes back: its buttons are new, the fold opens again.
+  const rebuilt = () => page.evaluate(() => { const d = document.querySelector('[data-testid="faults"]'); return d !== null && d.dataset.first !== "yes"; });
+  for (let i = 0; i < 40 && !(await rebuilt()); i++) await page.keyboard.press("ArrowRight");
+  assert.equal(await rebuilt(), true, "the app crashed and restarted under the fold");
+  assert.equal(await isOpen(), true, "the restarted app's fold is open as the learner left it");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await isOpen(), true);
+  assert.deepEqual(page.problems, []);
+});
+
+/** Where the LSO's label and the first cell it holds back are, against the strip's visible box. */
+async function lsoInView(page) {
+  return page.evaluate(() => {
+    const box = document.querySelector(".tx-scroll").getBoundingClientRect();
+    const label = document.querySelector('[data-testid="lso-edge"] .label, [data-testid="lso-hw"] .label');
+    const lso = Number(document.querySelector('[data-testid="log-figures"]').textContent.match(/LSO (\d+)/)[1]);
+    const cell = document.querySelector(`[data-testid="txn-log"] .cell[data-offset="${lso}"]`);
+    const inside = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    };
+    return { label: label.textContent, labelIn: inside(label), cellIn: cell ? inside(cell) : null };
+  });
+}
+
+test("the strip keeps the LSO's label and the first held-back cell in view: presenting, on a desk, embedded, on a phone", async () => {
+  const sizes = [
+    ["present", { viewport: { width: 1280, height: 800 } }, "&present=1"],
+    ["1280", { viewport: { width: 1280, height: 800 } }, ""],
+    ["embed-700", { viewport: { width: 700, height: 900 } }, "&embed=1"],
+    ["phone-390", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, ""],
+  ];
+  const end = (await position(await open("preset=hung-transaction&t=0"))).of;
+  const failures = [];
+  for (const [size, options, suffix] of sizes) {
+    const context = await lab.browser.newContext({ locale: "en-US", ...options });
+    const page = await context.newPage();
+    for (const t of [0, 40, end]) {
+      await page.goto(`${lab.server.url}?scene=transactions&preset=hung-transaction&t=${t}${suffix}`);
+      await page.waitForSelector('[data-testid="txn-log"]');
+      await page.waitForTimeout(200);
+      await settled(page);
+      const seen = await lsoInView(page);
+      if (!seen.labelIn || seen.cellIn === false) failures.push(`${size} t=${t}: ${JSON.stringify(seen)}`);
+      await page.screenshot({ path: `${ARTIFACTS}transactions-lso-${size}-t${t}.png` });
+    }
+    await context.close();
+  }
+  assert.deepEqual(failures, []);
+});

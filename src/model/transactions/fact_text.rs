@@ -68,7 +68,8 @@ crate::messages! {
     OFFSETS_ABORT = "transactions.fact.offsets.abort" => "__consumer_offsets: offset {offset} aborted with the transaction";
     RESUMED_FROM = "transactions.fact.resumed_from" =>
         "the processor resumes from the committed offset {committed}: {processed, plural, =0 {nothing} one {# record} other {# records}} to process again";
-    STREAM = "transactions.fact.stream" => "producer-2 sends {per_sec} records a second";
+    STREAM = "transactions.fact.stream" =>
+        "producer-2 sends {per_sec, plural, one {# record} other {# records}} a second";
     COMMIT_WORD = "transactions.word.commit" => "COMMIT";
     ONE_RECORD = "transactions.span.record" => "record {first}";
     RECORDS = "transactions.span.records" => "records {first}–{last}";

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::i18n::{key, render_arg, t};
 use crate::link::LinkState;
 use crate::model::kernel::{Arg, Describe};
-use crate::model::notebook::{differences, figure_label, Difference};
+use crate::model::notebook::{difference_label, differences, Difference};
 use crate::model::scene::parse_overrides;
 use crate::model::story::Tick;
 use crate::ui::session::{ConfigRow, LogRow, Session, Transport, UiScene};
@@ -195,10 +195,10 @@ fn CompareView<S: UiScene>(
     }
 }
 
-/// One differing figure, named as the notebook's table names it (in the page's language), or by
-/// its argument's name where the table has no label for it.
+/// One differing figure, named in the page's language (`tests/notebook_labels.rs`: every figure
+/// of every scene's answers has a label), or by its argument's name should one lack it.
 fn difference_item<S: UiScene>(d: Difference) -> impl IntoView {
-    let name = match figure_label(S::ID, d.name, d.nth) {
+    let name = match difference_label(S::ID, &d) {
         Some(label) => view! { <span>{t(label)}</span> }.into_any(),
         None => view! { <code translate="no">{d.name}</code> }.into_any(),
     };

@@ -59,23 +59,26 @@ fn data(session: Session<TxnLab>) -> Memo<TxnData> {
 /// consumers; the processor and its database when the preset has them.
 pub fn views(session: Session<TxnLab>) -> SceneViews {
     let data = data(session);
+    // The Faults fold's open state, kept across steps and incarnations (the app's card changes).
+    let faults_open = RwSignal::new(false);
     SceneViews {
         intro: key::TRANSACTIONS_INTRO,
         stage: view! {
             <div class="transactions">
                 <strip::LogStrip data=data/>
                 <div class="tx-row">
-                    <producers::Producers data=data session=session/>
+                    <producers::Producers data=data session=session faults_open=faults_open/>
                     <coordinator::Coordinator data=data/>
                 </div>
                 <consumers::Consumers data=data/>
-                <pipeline::Pipeline data=data session=session/>
+                <pipeline::Pipeline data=data session=session faults_open=faults_open/>
             </div>
         }
         .into_any(),
         panels: view! {
             <div class="transactions">
-                <section class="tx-legend" aria-labelledby="tx-legend-title">
+                // Only prose: presenter mode folds the heading with its legends.
+                <section class="tx-legend prose" aria-labelledby="tx-legend-title">
                     <h2 id="tx-legend-title">{t(key::TRANSACTIONS_LEGEND_TITLE)}</h2>
                     <p class="legend">{t(key::TRANSACTIONS_LEGEND_LOG)}</p>
                     <p class="legend">{t(key::TRANSACTIONS_LEGEND_PRODUCERS)}</p>

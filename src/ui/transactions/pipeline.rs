@@ -76,7 +76,7 @@ fn sink_markup(s: &SinkView) -> Html {
 }
 
 #[component]
-pub fn Pipeline(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView {
+pub fn Pipeline(data: Memo<TxnData>, session: Session<TxnLab>, faults_open: RwSignal<bool>) -> impl IntoView {
     let has_processor = Memo::new(move |_| data.with(|d| d.view.processor.is_some()));
     let has_sink = Memo::new(move |_| data.with(|d| d.view.sink.is_some()));
     let processor =
@@ -89,7 +89,7 @@ pub fn Pipeline(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView 
                     <section class="tx-processor" aria-labelledby="tx-processor-title" data-testid="processor">
                         <h2 id="tx-processor-title">{t(key::TRANSACTIONS_PROCESSOR)}</h2>
                         <Markup html=processor class="card-body"/>
-                        <super::actions::ProcessorActions data=data session=session/>
+                        <super::actions::ProcessorActions data=data session=session faults_open=faults_open/>
                     </section>
                 </Show>
                 <Show when=move || has_sink.get()>

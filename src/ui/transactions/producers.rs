@@ -99,14 +99,14 @@ fn incarnation(label: &str, index: usize) -> String {
 }
 
 #[component]
-pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView {
+pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>, faults_open: RwSignal<bool>) -> impl IntoView {
     let count = Memo::new(move |_| data.with(|d| d.view.producers.len()));
     view! {
         <section class="tx-producers" aria-labelledby="tx-producers-title">
             <h2 id="tx-producers-title">{t(key::TRANSACTIONS_PRODUCERS)}</h2>
             <div class="cards">
                 <For each=move || 0..count.get() key=|i| *i let:index>
-                    <ProducerCard data=data session=session index=index/>
+                    <ProducerCard data=data session=session index=index faults_open=faults_open/>
                 </For>
             </div>
         </section>
@@ -114,7 +114,12 @@ pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>) -> impl IntoView
 }
 
 #[component]
-fn ProducerCard(data: Memo<TxnData>, session: Session<TxnLab>, index: usize) -> impl IntoView {
+fn ProducerCard(
+    data: Memo<TxnData>,
+    session: Session<TxnLab>,
+    index: usize,
+    faults_open: RwSignal<bool>,
+) -> impl IntoView {
     let me = Memo::new(move |_| data.with(|d| d.view.producers.get(index).cloned()));
     let zombie = Memo::new(move |_| me.with(|p| p.as_ref().is_some_and(|p| p.zombie)));
     let markup = Signal::derive(move || data.with(|d| card_markup(&d.view.producers, index)));
@@ -130,7 +135,7 @@ fn ProducerCard(data: Memo<TxnData>, session: Session<TxnLab>, index: usize) -> 
         <article class=class data-testid=format!("producer-{index}")>
             <h3 translate="no">{label}</h3>
             <Markup html=markup class="card-body"/>
-            {move || controls.get().map(|c| super::actions::app_actions(session, c))}
+            <super::actions::AppActions session=session controls=controls faults_open=faults_open/>
         </article>
     }
 }

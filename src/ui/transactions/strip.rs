@@ -8,6 +8,7 @@
 //! drawn as markup; the strip scrolls in its own box, opened at its newest cells.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::{producer_class, TxnData};
 use crate::html;
@@ -300,6 +301,25 @@ pub fn strip_markup(v: &TxnView) -> Html {
     )
 }
 
+/// Room kept left of the LSO's edge and label when the strip is scrolled, in px.
+const LSO_MARGIN_PX: i32 = 8;
+
+/// Where the strip's box scrolls to: its end (the newest cells), unless that hides the LSO's
+/// edge or label; then the LSO's leftmost mark at the box's left side, with a margin.
+fn opening_scroll(scroller: &web_sys::HtmlDivElement) -> i32 {
+    let newest = scroller.scroll_width() - scroller.client_width();
+    let edge = scroller.query_selector("[data-testid=lso-edge], [data-testid=lso-hw]").ok().flatten();
+    let Some(edge) = edge.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { return newest };
+    // The edge is positioned, so its tick and label are placed relative to it (the label may
+    // read leftwards, to a negative offset).
+    let children = edge.children();
+    let leftmost = (0..children.length())
+        .filter_map(|i| children.item(i)?.dyn_into::<web_sys::HtmlElement>().ok())
+        .map(|child| child.offset_left())
+        .fold(0, i32::min);
+    newest.min(edge.offset_left() + leftmost - LSO_MARGIN_PX).max(0)
+}
+
 /// The strip's section: its title with the three offsets, the scrolling box, the key.
 #[component]
 pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
@@ -319,13 +339,14 @@ pub fn LogStrip(data: Memo<TxnData>) -> impl IntoView {
         })
     };
     let scroll = NodeRef::<leptos::html::Div>::new();
-    // Whenever the strip changes, its newest cells come into view (the bracket's words stay in
-    // view while the bracket does: they stick to the box's left side).
+    // Whenever the strip changes, its newest cells come into view, as far as the LSO's edge, its
+    // label and the first cell it holds back stay in view (the bracket's words stay in view
+    // while the bracket does: they stick to the box's left side).
     Effect::new(move |_| {
         markup.track();
         request_animation_frame(move || {
             if let Some(el) = scroll.get_untracked() {
-                el.set_scroll_left(el.scroll_width());
+                el.set_scroll_left(opening_scroll(&el));
             }
         });
     });

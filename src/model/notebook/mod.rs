@@ -13,6 +13,8 @@ use crate::model::partitioner::Partitioner;
 use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run, RunError};
 
+pub mod labels;
+
 /// One figure of a result card's answer: the `nth` (from 0) argument named `arg`, searched
 /// depth first through nested messages; `label` is its interface-text key (`notebook.*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,13 +261,15 @@ pub fn runs() -> impl Iterator<Item = (&'static Experiment, &'static RunSpec)> {
     EXPERIMENTS.iter().flat_map(|e| e.runs.iter().map(move |r| (e, r)))
 }
 
-/// One figure that differs between two runs' answers: its argument's name and each side's
-/// value (`None`: that side's answer has no such figure).
+/// One figure that differs between two runs' answers: its argument's name, the message that
+/// holds it, and each side's value (`None`: that side's answer has no such figure).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Difference {
     pub name: &'static str,
     /// Which occurrence of `name` in the answer (from 0).
     pub nth: usize,
+    /// The catalog key of the message the argument belongs to (the answer or a clause of it).
+    pub within: &'static str,
     pub left: Option<Arg>,
     pub right: Option<Arg>,
 }
@@ -282,17 +286,33 @@ pub fn figure_label(scene: &str, name: &str, nth: usize) -> Option<&'static str>
         .map(|pick| pick.label)
 }
 
-/// The figures of a message, depth first: every argument that is not itself a message, each
-/// with its name and its occurrence among the arguments of that name.
-fn leaves(message: &Message) -> Vec<(&'static str, usize, Arg)> {
-    fn walk(message: &Message, out: &mut Vec<(&'static str, usize, Arg)>) {
-        for (name, arg) in &message.args {
+/// How a comparison's difference row names `d` (an interface-text key): the label of its
+/// argument in its message, else the lab table's name for it.
+pub fn difference_label(scene: &str, d: &Difference) -> Option<&'static str> {
+    labels::label_of(d.within, d.name)
+        .or_else(|| labels::item_label(d.within))
+        .or_else(|| figure_label(scene, d.name, d.nth))
+}
+
+/// One figure of an answer: its argument's name, its occurrence, the message holding it, its value.
+type Leaf = (&'static str, usize, &'static str, Arg);
+
+/// The figures of a message, depth first: every argument that is not itself a message, and
+/// every message labelled as one figure (a list, a name, a list's item); each with its name, its
+/// occurrence among the arguments of that name and the key of the message it belongs to.
+fn leaves(message: &Message) -> Vec<Leaf> {
+    fn walk(message: &Message, out: &mut Vec<Leaf>) {
+        // An argument the template does not write is not on the card (`{name}` or a plural's
+        // `{name, plural, …}`; every locale writes English's holes).
+        let shown = |name: &str| ["}", ","].iter().any(|end| message.key.en.contains(&format!("{{{name}{end}")));
+        for (name, arg) in message.args.iter().filter(|(name, _)| shown(name)) {
+            let nth = out.iter().filter(|(n, ..)| n == name).count();
             match arg {
-                Arg::Message(inner) => walk(inner, out),
-                leaf => {
-                    let nth = out.iter().filter(|(n, _, _)| n == name).count();
-                    out.push((name, nth, as_figure(leaf)));
+                Arg::Message(inner) if labels::item_label(inner.key.id).is_some() => {
+                    out.push((name, nth, inner.key.id, arg.clone()));
                 }
+                Arg::Message(inner) if !labels::is_whole(message.key.id, name) => walk(inner, out),
+                leaf => out.push((name, nth, message.key.id, as_figure(leaf))),
             }
         }
     }
@@ -305,23 +325,28 @@ fn leaves(message: &Message) -> Vec<(&'static str, usize, Arg)> {
 /// figure by figure in the left answer's order, then the figures only the right one has.
 pub fn differences(left: &Message, right: &Message) -> Vec<Difference> {
     let (left, right) = (leaves(left), leaves(right));
-    let find = |side: &[(&'static str, usize, Arg)], name: &str, nth: usize| {
-        side.iter().find(|(n, i, _)| *n == name && *i == nth).map(|(_, _, a)| a.clone())
+    let find = |side: &[Leaf], name: &str, nth: usize| {
+        side.iter().find(|(n, i, ..)| *n == name && *i == nth).map(|(.., a)| a.clone())
+    };
+    let difference = |(name, nth, within, _): &Leaf, left: Option<Arg>, right: Option<Arg>| Difference {
+        name,
+        nth: *nth,
+        within,
+        left,
+        right,
     };
     let mut out: Vec<Difference> = left
         .iter()
-        .filter_map(|(name, nth, arg)| {
-            let other = find(&right, name, *nth);
-            (other.as_ref() != Some(arg)).then(|| Difference { name, nth: *nth, left: Some(arg.clone()), right: other })
+        .filter_map(|leaf| {
+            let other = find(&right, leaf.0, leaf.1);
+            (other.as_ref() != Some(&leaf.3)).then(|| difference(leaf, Some(leaf.3.clone()), other))
         })
         .collect();
     out.extend(
-        right.iter().filter(|(name, nth, _)| find(&left, name, *nth).is_none()).map(|(name, nth, arg)| Difference {
-            name,
-            nth: *nth,
-            left: None,
-            right: Some(arg.clone()),
-        }),
+        right
+            .iter()
+            .filter(|leaf| find(&left, leaf.0, leaf.1).is_none())
+            .map(|leaf| difference(leaf, None, Some(leaf.3.clone()))),
     );
     out
 }
