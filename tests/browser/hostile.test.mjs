@@ -61,3 +61,23 @@ test("embed.js resizes only Kafka Lab iframes, and only within its clamp", async
   assert.equal(await page.evaluate(() => document.getElementById("lab").style.height), "4000px");
   await context.close();
 });
+
+test("a lesson page on another site embeds a scene: every page sends frame-ancestors * and the embed runs", async () => {
+  // 127.0.0.1 and localhost are different origins: the lesson is a third-party site.
+  const port = new URL(lab.server.url).port;
+  const sceneUrl = `${lab.server.url}?scene=timer&preset=hierarchy-350&embed=1`;
+  const response = await fetch(sceneUrl);
+  assert.equal(response.headers.get("content-security-policy"), "frame-ancestors *");
+  const lesson = `http://localhost:${port}/lesson-elsewhere.html`;
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  await context.route(lesson, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body>
+    <iframe id="lab" class="kafka-lab" title="Kafka Lab" style="width:100%;border:0;height:600px"
+      src="${sceneUrl}"></iframe></body></html>` }));
+  const page = await context.newPage();
+  await page.goto(lesson);
+  const frame = page.frameLocator("#lab");
+  await frame.locator("main.scene [data-testid]").first().waitFor({ timeout: 20000 });
+  await frame.getByTestId("position").waitFor();
+  await context.close();
+});

@@ -1,4 +1,6 @@
-// A small static file server for the release build, as GitHub Pages would serve it.
+// A small static file server for the release build, as GitHub Pages would serve it, plus the
+// one CSP directive a page's <meta> cannot carry: `frame-ancestors *` (any site may embed a
+// scene), sent as a header with every page, as any host that sets headers should.
 //   node tests/browser/serve.mjs DIST [PORT] [BASE]   e.g. dist 8080 /kafka-lab/
 // Also exported as startServer() for the browser tests.
 import { createServer } from "node:http";
@@ -17,6 +19,9 @@ const TYPES = {
   ".json": "application/json",
   ".toml": "text/plain; charset=utf-8",
 };
+
+/** The header's policy: it only adds `frame-ancestors`; the page's <meta> policy still holds. */
+export const FRAME_ANCESTORS = "frame-ancestors *";
 
 async function fileFor(root, base, urlPath) {
   if (!urlPath.startsWith(base)) return null;
@@ -46,7 +51,9 @@ export function startServer(dist, { port = 0, base = "/" } = {}) {
       res.writeHead(404, { "content-type": TYPES[".html"] });
       return res.end(notFound);
     }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+    const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+    if (extname(file) === ".html") headers["content-security-policy"] = FRAME_ANCESTORS;
+    res.writeHead(200, headers);
     res.end(await readFile(file));
   });
   return new Promise((done) => {

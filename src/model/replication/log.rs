@@ -72,6 +72,11 @@ impl<'a> Records<'a> {
     pub fn iter(&self) -> impl Iterator<Item = LogRecord> + 'a {
         self.0.iter().map(|r| r.unpack())
     }
+
+    /// The records from `offset` on (skipping whole chunks to get there).
+    pub fn iter_from(&self, offset: usize) -> impl Iterator<Item = LogRecord> + 'a {
+        self.0.iter_from(offset).map(|r| r.unpack())
+    }
 }
 
 /// Kafka's `LeaderEpochFileCache` (leader-epoch-checkpoint): `(epoch, start offset)` pairs, both increasing.

@@ -31,9 +31,43 @@ pub struct ReplicaView {
     pub high_watermark: i64,
     pub in_isr: bool,
     pub slow_fetch_delay_ms: u64,
+    /// The records from offset `records_from` on (all of them, or none, or a window).
     pub records: Vec<RecordView>,
+    /// The offset of `records[0]`.
+    pub records_from: i64,
+    /// Before a window: the runs of one leader epoch among the records left out, as
+    /// (epoch, first offset, count).
+    pub folded_runs: Vec<(i32, i64, usize)>,
     /// The leader-epoch-checkpoint: (epoch, start offset) pairs.
     pub epoch_cache: Vec<(i32, i64)>,
+}
+
+impl ReplicaView {
+    /// The record at `offset`, if this view holds it.
+    pub fn record_at(&self, offset: i64) -> Option<RecordView> {
+        let index = usize::try_from(offset.checked_sub(self.records_from)?).ok()?;
+        self.records.get(index).copied()
+    }
+}
+
+/// Runs of one leader epoch among `records`: (epoch, first offset, count).
+fn epoch_runs(records: impl Iterator<Item = LogRecord>) -> Vec<(i32, i64, usize)> {
+    let mut runs: Vec<(i32, i64, usize)> = Vec::new();
+    for (offset, record) in records.enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.0 == record.leader_epoch => run.2 += 1,
+            _ => runs.push((record.leader_epoch, offset as i64, 1)),
+        }
+    }
+    runs
+}
+
+/// Which records a replica view carries.
+#[derive(Clone, Copy)]
+enum Shown {
+    None,
+    /// From this offset on; the ones before fold into epoch runs.
+    From(i64),
 }
 
 /// The controller's view: the partition record and which brokers it fenced.
@@ -103,17 +137,23 @@ impl fmt::Display for DescribeLine {
 impl Replication {
     /// Every assigned replica with its whole log (for the log grid).
     pub fn replica_views(&self) -> Vec<ReplicaView> {
-        self.replica_views_with(true)
+        self.replica_views_with(Shown::From(0))
+    }
+
+    /// Every assigned replica with its records from `from_offset` on, the older ones folded
+    /// into epoch runs: what the log grid draws, without copying a long log on every step.
+    pub fn replica_window(&self, from_offset: i64) -> Vec<ReplicaView> {
+        self.replica_views_with(Shown::From(from_offset.max(0)))
     }
 
     /// Every assigned replica without its records (`records` is empty): cards and captions
     /// need only offsets and roles, and copying every record of every replica on each step
     /// is what made a 7-broker run slow to draw.
     pub fn replica_states(&self) -> Vec<ReplicaView> {
-        self.replica_views_with(false)
+        self.replica_views_with(Shown::None)
     }
 
-    fn replica_views_with(&self, with_records: bool) -> Vec<ReplicaView> {
+    fn replica_views_with(&self, shown: Shown) -> Vec<ReplicaView> {
         let isr = self.partition.isr();
         self.partition
             .assignment()
@@ -122,7 +162,14 @@ impl Replication {
                 let replica = self.partition.replica(id);
                 let broker = self.broker(id);
                 let hw = replica.log.high_watermark();
-                let shown = replica.log.records().iter().take(if with_records { usize::MAX } else { 0 });
+                let records = replica.log.records();
+                let (from, folded_runs) = match shown {
+                    Shown::None => (records.len(), Vec::new()),
+                    Shown::From(offset) => {
+                        let from = usize::try_from(offset).unwrap_or(usize::MAX).min(records.len());
+                        (from, epoch_runs(records.iter().take(from)))
+                    }
+                };
                 ReplicaView {
                     broker: id,
                     alive: broker.alive,
@@ -134,9 +181,12 @@ impl Replication {
                     high_watermark: hw,
                     in_isr: isr.contains(&id),
                     slow_fetch_delay_ms: broker.slow_fetch_delay_ms,
-                    records: shown
-                        .enumerate()
-                        .map(|(offset, r)| RecordView {
+                    records_from: from as i64,
+                    folded_runs,
+                    records: records
+                        .iter_from(from)
+                        .zip(from..)
+                        .map(|(r, offset)| RecordView {
                             offset: offset as i64,
                             record_id: r.record_id,
                             leader_epoch: r.leader_epoch,

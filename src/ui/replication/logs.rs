@@ -26,18 +26,6 @@ pub fn window(max_leo: i64) -> (i64, i64) {
     ((end + 1 - WINDOW).max(0), end)
 }
 
-/// Runs of one leader epoch among `records[..upto]`: (epoch, first offset, count).
-pub fn epoch_runs(records: &[RecordView], upto: usize) -> Vec<(i32, i64, usize)> {
-    let mut runs: Vec<(i32, i64, usize)> = Vec::new();
-    for r in records.iter().take(upto) {
-        match runs.last_mut() {
-            Some(run) if run.0 == r.leader_epoch => run.2 += 1,
-            _ => runs.push((r.leader_epoch, r.offset, 1)),
-        }
-    }
-    runs
-}
-
 fn epoch_class(epoch: i32) -> i32 {
     epoch.rem_euclid(EPOCH_CLASSES)
 }
@@ -79,7 +67,7 @@ pub fn first_hw_child(views: &[ReplicaView]) -> Option<usize> {
 fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     let max_leo = views.iter().map(|v| v.log_end_offset).max().unwrap_or(0);
     let (start, end) = window(max_leo);
-    let leader_records = leader.and_then(|l| views.iter().find(|v| v.broker == l)).map(|v| v.records.as_slice());
+    let leader_view = leader.and_then(|l| views.iter().find(|v| v.broker == l));
     let class = if start > 0 { "log-grid folded" } else { "log-grid" };
     let mut head = html!("<div class=\"who\">{}</div>", t(key::REPLICATION_LOGS_OFFSET));
     if start > 0 {
@@ -90,12 +78,12 @@ fn grid_markup(views: &[ReplicaView], leader: Option<u32>) -> Html {
     }
     let mut rows = html!("<div class=\"log-row head\">{}</div>", head);
     for v in views {
-        replica_row(&mut rows, v, leader == Some(v.broker), leader_records, start, end);
+        replica_row(&mut rows, v, leader == Some(v.broker), leader_view, start, end);
     }
     html!("<div class=\"{}\" data-style=\"--cells: {}\" data-testid=\"logs\">{}</div>", class, end - start + 1, rows)
 }
 
-fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<&[RecordView]>, start: i64, end: i64) {
+fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<&ReplicaView>, start: i64, end: i64) {
     let (hw, leo) = (v.high_watermark, v.log_end_offset);
     let star = if is_leader { " ★" } else { "" };
     let (class, state) = if v.alive { ("log-row", "") } else { ("log-row down", t(key::REPLICATION_LOGS_DOWN)) };
@@ -114,8 +102,8 @@ fn replica_row(out: &mut Html, v: &ReplicaView, is_leader: bool, leader: Option<
         fold_cell(&mut cells, v, start);
     }
     for o in start..=end {
-        let record = v.records.get(o as usize).copied();
-        let differs = match (record, leader.and_then(|l| l.get(o as usize))) {
+        let record = v.record_at(o);
+        let differs = match (record, leader.and_then(|l| l.record_at(o))) {
             (Some(r), Some(l)) => !is_leader && r.record_id != l.record_id,
             _ => false,
         };
@@ -161,8 +149,10 @@ fn slot(out: &mut Html, offset: i64, record: Option<RecordView>, hw: i64, leo: i
 }
 
 fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
-    let chips: Html = epoch_runs(&v.records, v.log_end_offset.min(start) as usize)
-        .into_iter()
+    let chips: Html = v
+        .folded_runs
+        .iter()
+        .copied()
         .map(|(epoch, first, count)| {
             let title = tf(
                 key::REPLICATION_LOGS_RUN,
@@ -185,7 +175,9 @@ fn fold_cell(out: &mut Html, v: &ReplicaView, start: i64) {
 pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
     let grid = Memo::new(move |_| {
         session.with(|run| {
-            let views = run.world().replica_views();
+            // Only the offsets drawn as cells are copied; the older ones come as epoch runs.
+            let max_leo = run.world().replica_states().iter().map(|v| v.log_end_offset).max().unwrap_or(0);
+            let views = run.world().replica_window(window(max_leo).0);
             (grid_markup(&views, run.world().partition().leader()), first_hw_child(&views))
         })
     });

@@ -52,7 +52,7 @@ pub(super) fn ledger_arg(sim: &S) -> Arg {
 }
 
 pub(super) fn replica(sim: &S, broker: u32) -> ReplicaView {
-    sim.world().replica_views().into_iter().find(|v| v.broker == broker).expect("a replica on every assigned broker")
+    sim.world().replica_states().into_iter().find(|v| v.broker == broker).expect("a replica on every assigned broker")
 }
 
 /// The latest log entry whose fact matches `is`.
