@@ -16,10 +16,11 @@ pub const SNAPSHOT_EVERY_EVENTS: u64 = 50_000;
 /// is dropped, so the kept ones stay spread over the run's work.
 pub const MAX_SNAPSHOTS: usize = 48;
 /// The most items (pending events and a world's unshared collections, see
-/// [`Sim::copied_items`]) all kept snapshots may copy together: at about 100 bytes an item
-/// (a pending event in the queue's tree), some 15 MB of wasm memory. Past it, inner snapshots
-/// go first, then the latest; the start always stays. Ordinary runs copy a few thousand items.
-pub const MAX_SNAPSHOT_ITEMS: usize = 150_000;
+/// [`Sim::copied_items`]) all kept snapshots may copy together: at about 110 bytes an item
+/// (a pending event in the queue's tree), some 7 MB of wasm memory. Past it, inner snapshots
+/// go first, then the latest; the start always stays. A quiet run copies a few hundred items a
+/// snapshot (the replication scene's default about 1,200: its 48 snapshots fit).
+pub const MAX_SNAPSHOT_ITEMS: usize = 64_000;
 
 /// One kept state: the run after `position` inputs.
 #[derive(Clone, Debug)]

@@ -102,12 +102,12 @@ impl Ledger {
 
     /// How many copies of each record the ledger knows `log` holds, by record id: one
     /// counter per id the producer used (ids are its sequence, dense from 0), not a map.
-    fn copies_in(&self, log: impl IntoIterator<Item = impl Borrow<LogRecord>>) -> Vec<u64> {
-        let mut copies = vec![0; self.entries.len()];
+    fn copies_in(&self, log: impl IntoIterator<Item = impl Borrow<LogRecord>>) -> Vec<u32> {
+        let mut copies: Vec<u32> = vec![0; self.entries.len()];
         for record in log {
             let record = record.borrow();
             if let Some(count) = copies.get_mut(record.record_id as usize) {
-                *count += 1;
+                *count = count.saturating_add(1);
             }
         }
         copies
@@ -142,7 +142,7 @@ impl Ledger {
             }
             if present > 1 {
                 summary.duplicated += 1;
-                summary.extra_copies += present - 1;
+                summary.extra_copies += u64::from(present - 1);
             }
         }
         summary
