@@ -2,6 +2,7 @@
 // banner saying how far it got, the link it then writes reopens there, and Step still answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
 import { clockMs, linkOf, useLab } from "./harness.mjs";
 
 const lab = useLab();
@@ -63,21 +64,27 @@ test("embed.js resizes only Kafka Lab iframes, and only within its clamp", async
 });
 
 test("a lesson page on another site embeds a scene: every page sends frame-ancestors * and the embed runs", async () => {
-  // 127.0.0.1 and localhost are different origins: the lesson is a third-party site.
-  const port = new URL(lab.server.url).port;
   const sceneUrl = `${lab.server.url}?scene=timer&preset=hierarchy-350&embed=1`;
   const response = await fetch(sceneUrl);
   assert.equal(response.headers.get("content-security-policy"), "frame-ancestors *");
-  const lesson = `http://localhost:${port}/lesson-elsewhere.html`;
-  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
-  await context.route(lesson, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>
+  // The lesson is served from another port: another origin, as a course site would be (a real
+  // server, so Chromium sees a local page, not a public one reaching into the local network).
+  const lessonHtml = `<!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body>
     <iframe id="lab" class="kafka-lab" title="Kafka Lab" style="width:100%;border:0;height:600px"
-      src="${sceneUrl}"></iframe></body></html>` }));
+      src="${sceneUrl}"></iframe></body></html>`;
+  const lessonServer = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(lessonHtml);
+  });
+  await new Promise((listening) => lessonServer.listen(0, "127.0.0.1", listening));
+  const lesson = `http://127.0.0.1:${lessonServer.address().port}/lesson.html`;
+  assert.notEqual(new URL(lesson).origin, new URL(sceneUrl).origin, "the lesson is another origin");
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
   const page = await context.newPage();
   await page.goto(lesson);
   const frame = page.frameLocator("#lab");
-  await frame.locator("main.scene [data-testid]").first().waitFor({ timeout: 20000 });
-  await frame.getByTestId("position").waitFor();
+  await frame.getByTestId("position").waitFor({ timeout: 20000 });
   await context.close();
+  await new Promise((closed) => lessonServer.close(closed));
 });
