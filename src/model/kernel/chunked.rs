@@ -111,19 +111,6 @@ impl<T: PartialEq> PartialEq for ChunkedVec<T> {
 
 impl<T: Eq> Eq for ChunkedVec<T> {}
 
-impl<'a, T> IntoIterator for &'a ChunkedVec<T> {
-    type Item = &'a T;
-    type IntoIter = std::iter::Chain<
-        std::iter::FlatMap<std::slice::Iter<'a, Arc<Vec<T>>>, &'a [T], fn(&'a Arc<Vec<T>>) -> &'a [T]>,
-        std::slice::Iter<'a, T>,
-    >;
-
-    fn into_iter(self) -> Self::IntoIter {
-        let as_slice: fn(&'a Arc<Vec<T>>) -> &'a [T] = |chunk| chunk.as_slice();
-        self.chunks.iter().flat_map(as_slice).chain(self.tail.iter())
-    }
-}
-
 impl<T> std::ops::Index<usize> for ChunkedVec<T> {
     type Output = T;
 

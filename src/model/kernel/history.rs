@@ -122,9 +122,10 @@ impl<W: World> History<W> {
         Ok(())
     }
 
-    /// Like [`History::push`], handling at most about the allowance's events (and no more log lines than it allows): a wait that needs
-    /// more stops between two instants and is recorded as the shorter wait that got there
-    /// (`Ok(Some(now_ms))`), so the tape still reopens to exactly this state.
+    /// Like [`History::push`], handling at most about the allowance's events and growing the
+    /// log to at most its length: a wait that needs more stops between two instants and is
+    /// recorded as the shorter wait that got there (`Ok(Some(now_ms))`), so the tape still
+    /// reopens to exactly this state.
     pub fn push_within(
         &mut self,
         input: Input<W::Command>,

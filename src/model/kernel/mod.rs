@@ -228,9 +228,9 @@ impl<W: World> Sim<W> {
         let _stuck_at_ms = self.advance_within(duration_ms, u64::MAX);
     }
 
-    /// Like [`Sim::advance`], handling at most about `max_events` events (and always the
-    /// first instant after the start): past that it stops
-    /// between two instants — every event up to the clock handled, none after — and says
+    /// Like [`Sim::advance`], handling at most about the allowance's events, and stopping once
+    /// the log holds its `log_len` lines (always past the first instant after the start): then
+    /// it stops between two instants — every event up to the clock handled, none after — and says
     /// where (`Err(now_ms)`), so `advance(now_ms - start)` from the same state ends here too.
     /// An instant that alone needs more than [`MAX_EVENTS_AT_ONE_INSTANT`] events (a model
     /// scheduling itself with no delay) stops there too rather than never returning.
