@@ -100,7 +100,9 @@ fn start(bundle: &'static Bundle, root: Root) {
 
 /// A panic aborts the module (`panic = "abort"`): the page's bootstrap script catches the
 /// `RuntimeError` that follows — as it does an out-of-memory abort, which runs no hook — and
-/// draws the overlay from plain DOM. The hook only leaves the panic's message for it.
+/// draws the overlay from plain DOM. The hook only leaves the panic's message for it; the
+/// release build (`scripts/build-static`) makes a panic a bare trap, so there it never runs and
+/// the overlay shows without the message.
 fn keep_panic_detail(detail: &str) {
     let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
     if let Some(root) = root {
