@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::{Arg, Describe, Message};
 
 /// Why a value was refused; `Display` is Kafka's own `ConfigException` wording.
@@ -128,7 +129,8 @@ pub struct Config {
 impl Config {
     /// Every property at its default.
     pub fn defaults(schema: &'static [Property]) -> Self {
-        let values = schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect();
+        let values =
+            schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect_map();
         Self { schema, values, explicit: BTreeSet::new() }
     }
 
@@ -195,7 +197,7 @@ impl Config {
             .iter()
             .filter(|p| Some(&parse(p, p.default).expect("valid default")) != self.values.get(p.name))
             .map(|p| (p.name, self.display(p.name)))
-            .collect::<BTreeMap<_, _>>()
+            .collect_map()
             .into_iter()
             .collect()
     }

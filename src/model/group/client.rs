@@ -10,6 +10,7 @@ use super::{
     AfterCommit, ClientPhase, Event, Fact, GroupCtx, GroupLab, JoinMetadata, LaneSpan, LeaveReason, Protocol, Request,
     Settings, SpanKind,
 };
+use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::Actor;
 
 /// Spans kept per member lane.
@@ -373,7 +374,7 @@ impl GroupLab {
     pub(super) fn commit_positions(&mut self, index: u32, then: AfterCommit, ctx: &mut GroupCtx) {
         let m = self.member(index);
         let offsets: BTreeMap<u32, i64> =
-            m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
+            m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect_map();
         let request = Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, then };
         self.send_to_coordinator(index, request, ctx);
     }

@@ -10,6 +10,7 @@ use super::{
     AfterCommit, ClientPhase, ErrorCode, Event, Fact, GroupCtx, GroupLab, ManualCommit, MemberMetadata, OffsetReset,
     Protocol, Request, Response, SpanKind, StopSpan, TOPIC,
 };
+use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::Actor;
 
 impl GroupLab {
@@ -236,11 +237,11 @@ impl GroupLab {
                 generation: m.generation,
             })
             .collect();
-        let per_topic = BTreeMap::from([(TOPIC.to_string(), partitions as u32)]);
+        let per_topic = crate::model::kernel::order::map([(TOPIC.to_string(), partitions as u32)]);
         let result: BTreeMap<String, Vec<u32>> = assign(assignor, &per_topic, &subscriptions)
             .into_iter()
             .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
-            .collect();
+            .collect_map();
         self.member_mut(index).leader_partition_count = partitions;
         ctx.record(
             Actor::Member(index),

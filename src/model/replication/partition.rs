@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::log::{FetchedRecords, LogRecord, ReplicaLog};
+use crate::model::kernel::order::CollectOrdered;
 
 /// What a replica believes its own role is (set by the controller's metadata).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +168,7 @@ impl ReplicatedPartition {
                 };
                 (broker, replica)
             })
-            .collect();
+            .collect_map();
         let mut partition = Self {
             assignment: replicas.to_vec(),
             leader: Some(leader),

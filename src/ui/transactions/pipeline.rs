@@ -37,7 +37,7 @@ fn shown_rows(s: &SinkView) -> Vec<(u64, u32)> {
     let room = ROWS - rows.len();
     let singles: Vec<(u64, u32)> = s.rows.iter().filter(|(_, n)| *n <= 1).copied().collect();
     rows.extend(singles[singles.len().saturating_sub(room)..].iter().copied());
-    rows.sort_unstable();
+    crate::model::kernel::order::sort(&mut rows);
     rows
 }
 

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::java_order::{java_map_order, java_topic_partition_hash};
 use super::{Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
+use crate::model::kernel::order::CollectOrdered;
 
 /// Moves of one (src, dst) pair: partitions in insertion order and the largest size reached.
 type PairMoves = BTreeMap<(String, String), (Vec<TopicPartition>, usize)>;
@@ -242,7 +243,7 @@ fn subscribers(
     order: &[String],
 ) -> Subscribers {
     let mut topic_consumers: BTreeMap<String, Vec<String>> =
-        partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect();
+        partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect_map();
     let mut consumer_topics: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for id in order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
@@ -299,13 +300,13 @@ pub(super) fn general(
     }
     let mut unassigned: Vec<TopicPartition> =
         all_partitions.iter().filter(|tp| !assigned.contains(*tp)).cloned().collect();
-    g.sorted_members = g.current.keys().cloned().collect();
+    g.sorted_members = g.current.keys().cloned().collect_set();
     let initializing = g.sorted().last().is_none_or(|m| g.size(m) == 0);
     for tp in &unassigned {
         g.assign_to_least_loaded(tp);
     }
     let fixed_topics: BTreeSet<String> =
-        g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect();
+        g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect_set();
     all_partitions.retain(|tp| !fixed_topics.contains(&tp.topic));
     unassigned.retain(|tp| !fixed_topics.contains(&tp.topic));
     let mut fixed: Assignment = BTreeMap::new();

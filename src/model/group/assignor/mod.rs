@@ -11,6 +11,7 @@ mod sticky;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::model::kernel::order::CollectOrdered;
 pub use examples::{seed003_examples, AssignorExample};
 pub use java_order::{java_map_order, java_string_hash};
 
@@ -125,7 +126,7 @@ pub fn assign(
         .iter()
         .filter(|(topic, count)| **count > 0 && members.iter().any(|m| m.topics.contains(topic)))
         .map(|(topic, count)| (topic.clone(), *count))
-        .collect();
+        .collect_map();
     let mut result = match kind {
         AssignorKind::Range => simple::range(&subscribed, members),
         AssignorKind::RoundRobin => simple::round_robin(&subscribed, members),

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{partitions_of, Assignment, Ownership, TopicPartition};
+use crate::model::kernel::order::CollectOrdered;
 
 /// Quota bookkeeping of one constrained run.
 struct Quotas {
@@ -24,7 +25,7 @@ struct Kept {
 /// Kafka's first pass: every consumer keeps its owned partitions up to its quota.
 fn keep_owned(ownership: &Ownership, q: &mut Quotas) -> Kept {
     let mut kept = Kept {
-        assignment: ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect(),
+        assignment: ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect_map(),
         maybe_revoked: BTreeMap::new(),
         under_min: Vec::new(),
         exactly_min: Vec::new(),

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::java_order::{java_map_order, java_string_hash};
 use super::{general, quota, Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
+use crate::model::kernel::order::CollectOrdered;
 
 /// A sticky run's result; `transferring` is Kafka's `partitionsTransferringOwnership`
 /// (known only on the constrained path, `None` on the general path as in Kafka).
@@ -22,8 +23,9 @@ fn generation_of(member: &Subscription) -> i32 {
 pub(super) fn read_ownership(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> Ownership {
     let ids: Vec<String> = members.iter().map(|m| m.member_id.clone()).collect();
     let order = java_map_order(&ids, |id| java_string_hash(id));
-    let by_id: BTreeMap<&str, &Subscription> = members.iter().map(|m| (m.member_id.as_str(), m)).collect();
-    let first_topics: Option<BTreeSet<&String>> = order.first().map(|id| by_id[id.as_str()].topics.iter().collect());
+    let by_id: BTreeMap<&str, &Subscription> = members.iter().map(|m| (m.member_id.as_str(), m)).collect_map();
+    let first_topics: Option<BTreeSet<&String>> =
+        order.first().map(|id| by_id[id.as_str()].topics.iter().collect_set());
     let mut ownership = Ownership {
         order: order.clone(),
         owned: BTreeMap::new(),
@@ -34,7 +36,7 @@ pub(super) fn read_ownership(partitions_per_topic: &BTreeMap<String, u32>, membe
     let mut previous_owner: BTreeMap<TopicPartition, String> = BTreeMap::new();
     for id in &order {
         let member = by_id[id.as_str()];
-        let topics: BTreeSet<&String> = member.topics.iter().collect();
+        let topics: BTreeSet<&String> = member.topics.iter().collect_set();
         if Some(&topics) != first_topics.as_ref() {
             ownership.all_equal = false;
         }

@@ -29,7 +29,7 @@ pub fn fetch<'a>(
     // The broker sends the aborted transactions that overlap the fetched range.
     let mut pending: Vec<AbortedTxn> =
         aborted.iter().filter(|a| a.last_offset >= from && a.first_offset < upper).copied().collect();
-    pending.sort_by_key(|a| (a.first_offset, a.producer_id));
+    crate::model::kernel::order::sort_by_key(&mut pending, |a| (a.first_offset, a.producer_id));
     let mut pending = pending.into_iter().peekable();
     let mut aborted_producers = BTreeSet::new();
     let mut delivered = Vec::new();

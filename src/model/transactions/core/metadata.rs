@@ -134,7 +134,7 @@ impl TransactionMetadata {
                 self.partitions.push(*partition);
             }
         }
-        self.partitions.sort();
+        crate::model::kernel::order::sort(&mut self.partitions);
         self.state = TxnState::Ongoing;
     }
 
