@@ -67,8 +67,11 @@ function localeSubset(text, prefixes) {
   return text.split("\n").filter(keep).join("\n");
 }
 
+/** The stylesheets as shipped: without their comments and indentation (about 1 KB gzip each;
+ *  no rule in www/ holds comment marks or line breaks inside a string). */
 function css(dir, names) {
-  return names.map((name) => emit(dir, name, ".css", readFileSync(`www/${name}.css`)));
+  const strip = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*/g, "\n").trim() + "\n";
+  return names.map((name) => emit(dir, name, ".css", strip(readFileSync(`www/${name}.css`, "utf8"))));
 }
 
 function headTags(prefix, assets) {

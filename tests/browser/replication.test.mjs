@@ -111,3 +111,22 @@ test("in a 700 px embed the stage fits whole: every node's card in view, a messa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("seven brokers at 1,000 records a second: every record id fits its cell, and presenting keeps the controller on screen", async () => {
+  const link = "c=lab.brokers:7,replication.factor:7,lab.producer.records.per.sec:1000&a=w1000x30";
+  const page = await open(link);
+  // Five-digit ids ("#29964"): a clipped id is a record a learner cannot read.
+  const clipped = await page.$$eval('[data-testid="logs"] .rec .id', (ids) =>
+    ids.filter((id) => id.getBoundingClientRect().width > id.parentElement.getBoundingClientRect().width + 0.5).map((id) => id.textContent));
+  assert.ok((await page.locator('[data-testid="logs"] .rec .id').count()) >= 17, "the window's records are drawn");
+  assert.deepEqual(clipped, [], "ids wider than their cells");
+  // The fold's ▲HW and △LEO stay inside its box.
+  const spill = await page.$$eval('[data-testid="logs"] .fold', (folds) => folds.filter((f) => f.scrollWidth > f.clientWidth + 1).length);
+  assert.equal(spill, 0, "fold cells whose marks run out of them");
+  const presenting = await openPage(lab.browser, `${lab.server.url}?scene=replication&${link}&present=1`);
+  await presenting.setViewportSize({ width: 1280, height: 800 });
+  const card = await presenting.locator(".node-card.controller").boundingBox();
+  assert.ok(card && card.x + card.width <= 1280, `the controller card ends at ${card?.x + card?.width} px`);
+  assert.deepEqual([...page.problems, ...presenting.problems], []);
+  await presenting.context().close();
+});

@@ -250,3 +250,19 @@ test("the strip keeps the LSO's label and the first held-back cell in view: pres
   }
   assert.deepEqual(failures, []);
 });
+
+test("on a 390 px phone the bracket's words between LSO and HW wrap inside the visible strip", async () => {
+  const context = await lab.browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-US" });
+  const page = await context.newPage();
+  for (const t of [20, 40]) {
+    await page.goto(`${lab.server.url}?scene=transactions&preset=hung-transaction&t=${t}`);
+    await page.waitForSelector('[data-testid="lso-gap"] .label');
+    await settled(page);
+    const { label, box } = await page.evaluate(() => ({
+      label: document.querySelector('[data-testid="lso-gap"] .label').getBoundingClientRect().toJSON(),
+      box: document.querySelector(".tx-scroll").getBoundingClientRect().toJSON(),
+    }));
+    assert.ok(label.left >= box.left - 0.5 && label.right <= box.right + 0.5, `t=${t}: the words run ${label.left}–${label.right}, the strip shows ${box.left}–${box.right}`);
+  }
+  await context.close();
+});
