@@ -1,5 +1,7 @@
 // Assembles the static site from the release wasm of every bundle (src/bin/*.rs):
 //   node scripts/site.mjs DIST
+//   SITE_KEEP_NAMES=1 node scripts/site.mjs DIST   keeps the wasm's function names, for a profile
+//                                                  (Chrome's profiler then names Rust functions)
 // Each bundle gets wasm-bindgen's JS, a wasm-opt'd wasm, its CSS and, per locale, a file
 // with only the texts it shows; file names carry a content hash. Pages:
 //   DIST/index.html          the loader: `?scene=X&…` links open scene X's bundle in place,
@@ -43,7 +45,7 @@ async function bindAndOptimise(id) {
   if (existsSync(join(out, "snippets"))) throw new Error(`${id}: wasm-bindgen wrote snippets/, which the site does not copy`);
   const raw = join(out, `${id}_bg.wasm`);
   const optimised = join(out, `${id}.opt.wasm`);
-  await run("wasm-opt", ["-Oz", "--strip-debug", "--strip-producers", "--output", optimised, raw]);
+  await run("wasm-opt", ["-Oz", ...(process.env.SITE_KEEP_NAMES ? ["-g"] : ["--strip-debug"]), "--strip-producers", "--output", optimised, raw]);
   return { js: readFileSync(join(out, `${id}.js`)), wasm: readFileSync(optimised) };
 }
 
