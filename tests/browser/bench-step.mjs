@@ -2,6 +2,7 @@
 // update and to the next frame — over many steps of the heaviest links, with the renderer's
 // CPU time per step beside the wall time (the machines are shared and noisy: compare ratios).
 //   node tests/browser/bench-step.mjs [DIST ...]   (default dist; several builds compare)
+//   ONLY=replication measures only the links that contain that text.
 import { launch, serve } from "./harness.mjs";
 
 const STEPS = Number(process.env.STEPS ?? 150);
@@ -64,7 +65,7 @@ console.log(`step → DOM update and → next frame over up to ${STEPS} steps, 1
 for (const dist of builds) {
   process.env.DIST = dist;
   const server = await serve("/");
-  for (const link of LINKS) {
+  for (const link of LINKS.filter((l) => l.includes(process.env.ONLY ?? ""))) {
     const r = await measure(browser, server.url + link);
     const f = (xs, q) => (quantile(xs.filter((x) => !Number.isNaN(x)), q) ?? NaN).toFixed(1);
     console.log(`${dist.padEnd(16)} ${link.slice(0, 60).padEnd(60)} steps ${String(r.steps).padStart(3)}  dom median ${f(r.dom, 0.5)} p99 ${f(r.dom, 0.99)}  frame median ${f(r.frame, 0.5)} p99 ${f(r.frame, 0.99)}  cpu ${r.cpuMsPerStep.toFixed(1)}`);
