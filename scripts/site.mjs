@@ -6,10 +6,12 @@
 // with only the texts it shows; file names carry a content hash. Pages:
 //   DIST/index.html          the loader: `?scene=X&…` links open scene X's bundle in place,
 //                            the bare root opens the front page (the `home` bundle);
-//   DIST/<scene>/index.html  a scene's own page, for new embeds (no loader on the way).
+//   DIST/<scene>/index.html  a scene's own page, for new embeds (no loader on the way);
+//   DIST/sw.js               the service worker every page registers (www/sw.js): what a page
+//                            fetched is kept, so a scene visited once reopens offline.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
@@ -115,7 +117,7 @@ function withPolicy(html) {
 
 function page({ root, title, head, script }) {
   const rootAttr = root ? ` data-root="${root}"` : "";
-  const code = GUARD + script;
+  const code = GUARD + script + offline(root);
   return `<!DOCTYPE html>
 <html lang="en"${rootAttr}>
 <head>
@@ -181,6 +183,37 @@ const boot = (js, wasm, integrity) =>
   import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity }) })).catch(failed);
 `;
 
+// Every page's last lines: the service worker (sw.js at the site's root, its scope the root), once
+// the page has loaded, so it never competes with the wasm. When it takes control of the page it
+// is told what the page fetched before. A page where it cannot run (file://, an insecure origin,
+// a sandboxed frame) goes on without it.
+const offline = (root) => `
+addEventListener("load", async () => {
+  try {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    worker.addEventListener("controllerchange", () => worker.controller?.postMessage({
+      page: location.href,
+      files: performance.getEntriesByType("resource").map((entry) => entry.name),
+    }));
+    await worker.register("${root}sw.js", { scope: "${root || "./"}" });
+  } catch {}
+});
+`;
+
+/** sw.js with its cache named after the build: a hash of the worker and every file the site holds. */
+function serviceWorker(dist) {
+  const source = readFileSync("www/sw.js", "utf8");
+  if (!source.includes('"%BUILD%"')) throw new Error("www/sw.js: no %BUILD% to name its cache after");
+  const files = readdirSync(dist, { recursive: true }).map(String).sort();
+  const digest = createHash("sha256").update(source);
+  for (const file of files) {
+    const path = join(dist, file);
+    if (statSync(path).isFile()) digest.update(file + "\0").update(readFileSync(path));
+  }
+  writeFileSync(join(dist, "sw.js"), source.replace('"%BUILD%"', JSON.stringify(digest.digest("hex").slice(0, 16))));
+}
+
 // A scene's page hands a link to another scene to the root before loading anything.
 const startScript = (id, prefix, assets) => `
 const named = new URLSearchParams(location.search).get("scene");
@@ -234,6 +267,7 @@ async function main() {
   for (const file of ["embed.js", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
   for (const file of ["404.html", "embed-example.html"]) writeFileSync(join(DIST, file), withPolicy(readFileSync(`www/${file}`, "utf8")));
   writeFileSync(join(DIST, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
+  serviceWorker(DIST);
   console.log(`site: ${BUNDLES.length + PAGES.length} bundles in ${DIST}/ (${readdirSync(assetsDir).length} assets)`);
 }
 
