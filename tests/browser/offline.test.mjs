@@ -19,6 +19,14 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+/** What a test opened, closed when it ends even if it fails (last opened first): a server left
+ *  open would keep the test process alive. Returns `opened(close)` to register a closer. */
+function closer(t) {
+  const open = [];
+  t.after(async () => { for (const close of open.reverse()) await close().catch(() => {}); });
+  return (close) => open.push(close);
+}
+
 /** A new context (no worker, no cache yet) on `url`, the scene shown. */
 async function visit(url, ready = "main.scene [data-testid]") {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
@@ -73,9 +81,12 @@ for (const [where, path, pageKey] of [
   ["the root link", `?scene=timer&preset=${PRESET}`, ""],
   ["the scene's own page", `timer/?preset=${PRESET}`, "timer/"],
 ]) {
-  test(`a scene visited once by ${where} reopens offline at the same step, and Step still answers`, async () => {
+  test(`a scene visited once by ${where} reopens offline at the same step, and Step still answers`, async (t) => {
+    const opened = closer(t);
     const server = await serve("/");
+    opened(server.close);
     const { context, page } = await visit(`${server.url}${path}`);
+    opened(() => context.close());
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(450); // the lab writes the link 250 ms after a change
     const link = page.url();
@@ -94,13 +105,15 @@ for (const [where, path, pageKey] of [
     await again.getByRole("button", { name: "Step", exact: true }).click();
     await again.waitForFunction((p) => document.querySelector('[data-testid="position"]').dataset.position !== p, before);
     assert.deepEqual(page.problems, []);
-    await context.close();
   });
 }
 
-test("offline, a scene never visited is not opened from another's files: the cache holds only the visited bundle", async () => {
+test("offline, a scene never visited is not opened from another's files: the cache holds only the visited bundle", async (t) => {
+  const opened = closer(t);
   const server = await serve("/");
+  opened(server.close);
   const { context, page } = await visit(`${server.url}?scene=timer&preset=${PRESET}`);
+  opened(() => context.close());
   await kept(page, server.url);
   const names = Object.keys(await cached(page));
   assert.equal(names.length, 1, `one cache: ${names}`);
@@ -121,12 +134,14 @@ test("offline, a scene never visited is not opened from another's files: the cac
   // The log scene's own page was never fetched: the browser's own offline page, no stale scene.
   const own = await context.newPage();
   await assert.rejects(own.goto(`${server.url}log/`), /ERR_INTERNET_DISCONNECTED|ERR_FAILED|ERR_CONNECTION_REFUSED/);
-  await context.close();
 });
 
-test("under a sub-path (GitHub Pages' /kafka-lab/) the worker's scope is the sub-path and the scene reopens offline", async () => {
+test("under a sub-path (GitHub Pages' /kafka-lab/) the worker's scope is the sub-path and the scene reopens offline", async (t) => {
+  const opened = closer(t);
   const server = await serve("/kafka-lab/");
+  opened(server.close);
   const { context, page } = await visit(`${server.url}timer/?preset=${PRESET}`);
+  opened(() => context.close());
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope), server.url);
   await kept(page, `${server.url}timer/`);
   const names = Object.keys(await cached(page));
@@ -136,25 +151,28 @@ test("under a sub-path (GitHub Pages' /kafka-lab/) the worker's scope is the sub
   await page.reload();
   await page.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
   assert.deepEqual(await shown(page), online);
-  await context.close();
 });
 
-/** A copy of the build to spoil or redeploy, served at `/`. */
-async function copyOfBuild() {
+/** A copy of the build to spoil or redeploy, served at `/`, removed when the test ends. */
+async function copyOfBuild(opened) {
   const dir = mkdtempSync(join(tmpdir(), "kafka-lab-offline-"));
+  opened(async () => rmSync(dir, { recursive: true, force: true }));
   cpSync(DIST, dir, { recursive: true });
   const server = await startServer(dir);
-  return { dir, server, done: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
+  opened(server.close);
+  return { dir, server };
 }
 
-test("a wasm spoilt on the way is never kept: once it arrives intact, the scene opens", async () => {
-  const copy = await copyOfBuild();
+test("a wasm spoilt on the way is never kept: once it arrives intact, the scene opens", async (t) => {
+  const opened = closer(t);
+  const copy = await copyOfBuild(opened);
   const wasm = join(copy.dir, "assets", manifest.timer.wasm);
   const intact = readFileSync(wasm);
   const spoilt = Buffer.from(intact);
   spoilt[spoilt.length - 1] ^= 0xff;
   writeFileSync(wasm, spoilt);
   const { context, page } = await visit(`${copy.server.url}timer/`, "#panic-overlay");
+  opened(() => context.close());
   assert.match(await page.locator("#panic-overlay").innerText(), /could not start/);
   await kept(page, `${copy.server.url}timer/`); // kept after its files were weighed
   const files = Object.values(await cached(page)).flat();
@@ -164,13 +182,13 @@ test("a wasm spoilt on the way is never kept: once it arrives intact, the scene 
   await page.reload();
   await page.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
   assert.equal(await page.locator("#panic-overlay").count(), 0);
-  await context.close();
-  await copy.done();
 });
 
-test("a new deploy drops the last one's cache, and the scene still reopens offline", async () => {
-  const copy = await copyOfBuild();
+test("a new deploy drops the last one's cache, and the scene still reopens offline", async (t) => {
+  const opened = closer(t);
+  const copy = await copyOfBuild(opened);
   const { context, page } = await visit(`${copy.server.url}timer/?preset=${PRESET}`);
+  opened(() => context.close());
   await kept(page, `${copy.server.url}timer/`);
   const [first] = Object.keys(await cached(page));
   // The next deploy: a new build id in sw.js (as any changed file gives).
@@ -192,6 +210,4 @@ test("a new deploy drops the last one's cache, and the scene still reopens offli
   await page.reload();
   await page.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
   assert.deepEqual(await shown(page), online);
-  await context.close();
-  await copy.done();
 });
