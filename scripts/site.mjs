@@ -23,8 +23,9 @@ const LOCALES = ["es", "pt-BR", "zh-CN", "tr"];
 // Navigation order, as the registry (src/scenes.rs) lists the scenes.
 const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
 const BUNDLES = ["home", ...SCENES];
-// The key prefixes every bundle shows (the shell, the scene names, link and actor texts).
-const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config", "notebook"];
+// The key prefixes every bundle shows (the shell, the scene names, link and actor texts, and
+// `record`: the result card's Record in notebook and Compare with, and the figures they name).
+const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config", "record"];
 // Parameters that only dress the page: with nothing else, the root shows the front page.
 const DRESS = ["lang", "theme", "present"];
 // Pages that are not scenes but have their own bundle and page: the lab notebook (`?scene=notebook`).

@@ -21,11 +21,11 @@ macro_rules! bundle {
     };
     (notebook) => {
         $crate::bundle!(@main start_notebook, "notebook", None,
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK]);
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK, $crate::i18n::EN_RECORD]);
     };
     ($scene:ident, $table:ident) => {
         $crate::bundle!(@main start_scene, stringify!($scene), Some($crate::scenes::mounts::$scene),
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_NOTEBOOK]);
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
     };
     (@main $start:ident, $id:expr, $mount:expr, $english:expr) => {
         #[cfg(target_arch = "wasm32")]

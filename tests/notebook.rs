@@ -194,7 +194,7 @@ fn comparing_acks_1_with_acks_all_shows_the_lost_records_as_the_difference() {
     assert_eq!(lost.right, Some(Arg::Count(0)));
     assert!(matches!(lost.left, Some(Arg::Count(n)) if n > 0));
     let label = kafka_lab::model::notebook::figure_label("replication", lost.name, lost.nth);
-    assert_eq!(label, Some("notebook.figure.lost"), "the difference row names it as the table does");
+    assert_eq!(label, Some("record.figure.lost"), "the difference row names it as the table does");
     assert!(diff.iter().all(|d| d.name != "acked"), "both acknowledged every record: no difference there");
     assert!(differences(&one, &one).is_empty(), "a run compared with itself differs nowhere");
 }

@@ -103,14 +103,27 @@ fn a_list_of_owners_differs_as_one_figure_not_member_by_member() {
     let diff = differences(&eager, &cooperative);
     let stop = diff.iter().find(|d| d.name == "per_member").expect("the stops differ");
     assert!(matches!(stop.left, Some(Arg::Message(_))), "the whole list, rendered as the card does");
-    assert_eq!(difference_label("groups", stop), Some("notebook.figure.stop"));
+    assert_eq!(difference_label("groups", stop), Some("record.figure.stop"));
     assert!(diff.iter().all(|d| d.name != "stop" && d.name != "index"), "no member-by-member rows: {diff:?}");
 }
 
 #[test]
 fn every_label_of_the_comparison_has_an_english_text() {
-    let missing: Vec<&str> = labels::keys().filter(|k| lookup_english(k).is_none()).collect();
+    let missing: Vec<&str> = labels::keys().map(|(_, k)| k).filter(|k| lookup_english(k).is_none()).collect();
     assert!(missing.is_empty(), "labels without a text: {missing:?}");
+}
+
+/// A scene's page carries its own texts and the shared `record.*` ones (scripts/site.mjs), not
+/// another scene's: a label from elsewhere would show as its key in that scene's comparison.
+#[test]
+fn every_label_of_a_comparison_is_in_its_scenes_bundle() {
+    let elsewhere: Vec<(&str, &str)> = labels::keys()
+        .filter(|(within, key)| {
+            let scene = within.split('.').next().unwrap_or_default();
+            !key.starts_with(&format!("{scene}.diff.")) && !key.starts_with("record.figure.")
+        })
+        .collect();
+    assert!(elsewhere.is_empty(), "labels outside their scene's bundle: {elsewhere:?}");
 }
 
 #[test]
@@ -126,7 +139,7 @@ fn each_bursts_busiest_share_is_its_own_row_when_the_composite_key_changes_it() 
     let diff = differences(&answer("false"), &answer("true"));
     assert!(!diff.is_empty(), "the composite key changes the busiest shares");
     for d in &diff {
-        assert_eq!(difference_label("partitioner", d), Some("notebook.diff.busiest_burst"), "{d:?}");
+        assert_eq!(difference_label("partitioner", d), Some("partitioner.diff.busiest_burst"), "{d:?}");
         assert!(matches!(d.left, Some(Arg::Message(_)) | None), "a burst's share with its partitions: {d:?}");
     }
 }

@@ -189,7 +189,7 @@ pub(super) fn Header(current: String, help_open: RwSignal<bool>, theme: RwSignal
                         <a href=url::scene_link(scene.id) aria-current=if here { Some("page") } else { None }>{t(scene.title_key)}</a>
                     }
                 }).collect_view()}
-                <a href=url::scene_link("notebook") aria-current=(current == "notebook").then_some("page")>{t(key::NOTEBOOK_NAV)}</a>
+                <a href=url::scene_link("notebook") aria-current=(current == "notebook").then_some("page")>{t(key::SHELL_NAV_NOTEBOOK)}</a>
             </nav>
             <div class="tools">
                 <LanguageMenu/>

@@ -60,9 +60,9 @@ pub const EXPERIMENTS: &[Experiment] = &[
             scene: LOG,
             preset: "lab1-segments",
             figures: &[
-                pick("notebook.figure.segments", "segments"),
-                pick("notebook.figure.first_segment", "first"),
-                pick("notebook.figure.per_segment", "per"),
+                pick("record.figure.segments", "segments"),
+                pick("record.figure.first_segment", "first"),
+                pick("record.figure.per_segment", "per"),
             ],
         }],
     },
@@ -73,12 +73,12 @@ pub const EXPERIMENTS: &[Experiment] = &[
             RunSpec {
                 scene: REPLICATION,
                 preset: "lab2-acks-1",
-                figures: &[pick("notebook.figure.lost", "lost"), pick("notebook.figure.acked", "acked")],
+                figures: &[pick("record.figure.lost", "lost"), pick("record.figure.acked", "acked")],
             },
             RunSpec {
                 scene: REPLICATION,
                 preset: "lab2-acks-all",
-                figures: &[pick("notebook.figure.lost", "lost"), pick("notebook.figure.duplicates", "dups")],
+                figures: &[pick("record.figure.lost", "lost"), pick("record.figure.duplicates", "dups")],
             },
         ],
     },
@@ -88,7 +88,7 @@ pub const EXPERIMENTS: &[Experiment] = &[
         runs: &[RunSpec {
             scene: REPLICATION,
             preset: "lab3-unclean",
-            figures: &[pick("notebook.figure.offline", "offline"), pick("notebook.figure.lost", "lost")],
+            figures: &[pick("record.figure.offline", "offline"), pick("record.figure.lost", "lost")],
         }],
     },
     Experiment {
@@ -98,25 +98,25 @@ pub const EXPERIMENTS: &[Experiment] = &[
             RunSpec {
                 scene: GROUPS,
                 preset: "slow-consumer",
-                figures: &[pick("notebook.figure.lag", "lag"), pick("notebook.figure.lag_growth", "per_minute")],
+                figures: &[pick("record.figure.lag", "lag"), pick("record.figure.lag_growth", "per_minute")],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "rebalance-loop",
                 figures: &[
-                    pick("notebook.figure.rebalances", "rebalances"),
-                    pick("notebook.figure.processed_twice", "duplicates"),
+                    pick("record.figure.rebalances", "rebalances"),
+                    pick("record.figure.processed_twice", "duplicates"),
                 ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "fix-fewer-records",
-                figures: &[pick("notebook.figure.poll_timeouts", "timeouts"), pick("notebook.figure.lag", "lag")],
+                figures: &[pick("record.figure.poll_timeouts", "timeouts"), pick("record.figure.lag", "lag")],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "fix-longer-interval",
-                figures: &[pick("notebook.figure.poll_timeouts", "timeouts"), pick("notebook.figure.lag", "lag")],
+                figures: &[pick("record.figure.poll_timeouts", "timeouts"), pick("record.figure.lag", "lag")],
             },
         ],
     },
@@ -127,20 +127,17 @@ pub const EXPERIMENTS: &[Experiment] = &[
             RunSpec {
                 scene: GROUPS,
                 preset: "eager-restart",
-                figures: &[pick("notebook.figure.stop", "per_member"), pick("notebook.figure.orphaned", "orphaned")],
+                figures: &[pick("record.figure.stop", "per_member"), pick("record.figure.orphaned", "orphaned")],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "cooperative-restart",
-                figures: &[pick("notebook.figure.stop", "per_member"), pick("notebook.figure.orphaned", "orphaned")],
+                figures: &[pick("record.figure.stop", "per_member"), pick("record.figure.orphaned", "orphaned")],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "static-restart",
-                figures: &[
-                    pick("notebook.figure.rebalances", "rebalances"),
-                    pick("notebook.figure.stop", "per_member"),
-                ],
+                figures: &[pick("record.figure.rebalances", "rebalances"), pick("record.figure.stop", "per_member")],
             },
         ],
     },
@@ -151,9 +148,9 @@ pub const EXPERIMENTS: &[Experiment] = &[
             scene: PARTITIONER,
             preset: "megacorp",
             figures: &[
-                Pick { label: "notebook.figure.busiest_6", arg: "percent", nth: 0 },
-                Pick { label: "notebook.figure.busiest_12", arg: "percent", nth: 1 },
-                Pick { label: "notebook.figure.busiest_composite", arg: "percent", nth: 2 },
+                Pick { label: "record.figure.busiest_6", arg: "percent", nth: 0 },
+                Pick { label: "record.figure.busiest_12", arg: "percent", nth: 1 },
+                Pick { label: "record.figure.busiest_composite", arg: "percent", nth: 2 },
             ],
         }],
     },

@@ -139,7 +139,7 @@ pub(crate) fn mount<S: UiScene>(
     let names: Vec<String> = vs.iter().map(|(n, _)| n.clone()).collect();
     let stage = view! { <CompareView left=left right=right views=views names=names/> }.into_any();
     let stopped = left.with(|run| run.stopped.map(|s| s.message()));
-    let views = SceneViews { intro: key::NOTEBOOK_COMPARE_INTRO, stage, panels: ().into_any() };
+    let views = SceneViews { intro: key::RECORD_COMPARE_INTRO, stage, panels: ().into_any() };
     crate::ui::Mounted { shell: pair, picker, views, error: error.or(right_error), stopped }
 }
 
@@ -184,10 +184,10 @@ fn CompareView<S: UiScene>(
             {side(left, "compare-left", names.clone())}
             {side(right, "compare-right", names)}
             <div class="compare-diff" role="status" data-testid="compare-diff">
-                <strong>{t(key::NOTEBOOK_COMPARE_DIFF)}</strong>" "
+                <strong>{t(key::RECORD_COMPARE_DIFF)}</strong>" "
                 {move || match diff.get() {
-                    None => t(key::NOTEBOOK_COMPARE_WAIT).into_any(),
-                    Some(d) if d.is_empty() => t(key::NOTEBOOK_COMPARE_SAME).into_any(),
+                    None => t(key::RECORD_COMPARE_WAIT).into_any(),
+                    Some(d) if d.is_empty() => t(key::RECORD_COMPARE_SAME).into_any(),
                     Some(d) => view! { <ul>{d.into_iter().map(difference_item::<S>).collect_view()}</ul> }.into_any(),
                 }}
             </div>
@@ -244,13 +244,13 @@ pub fn CompareWith(shell: crate::ui::transport::Shell) -> impl IntoView {
     view! {
         <Show when=move || !open.get() fallback=move || view! {
             <form class="record-form" on:submit=go>
-                <input type="text" data-testid="compare-config" aria-label=t(key::NOTEBOOK_COMPARE_CONFIG)
+                <input type="text" data-testid="compare-config" aria-label=t(key::RECORD_COMPARE_CONFIG)
                     prop:value=move || config.get() on:input=move |ev| config.set(event_target_value(&ev))/>
-                <button type="submit" data-testid="compare-open">{t(key::NOTEBOOK_COMPARE_OPEN)}</button>
-                <button type="button" on:click=move |_| open.set(false)>{t(key::NOTEBOOK_RECORD_CANCEL)}</button>
+                <button type="submit" data-testid="compare-open">{t(key::RECORD_COMPARE_OPEN)}</button>
+                <button type="button" on:click=move |_| open.set(false)>{t(key::RECORD_CANCEL)}</button>
             </form>
         }>
-            <button class="link-button" data-testid="compare-with" on:click=start>{t(key::NOTEBOOK_COMPARE)}</button>
+            <button class="link-button" data-testid="compare-with" on:click=start>{t(key::RECORD_COMPARE)}</button>
         </Show>
     }
 }

@@ -49,7 +49,7 @@ fn row_now(shell: &Shell, note: String) -> Row {
         config,
         seed: link.seed.unwrap_or(crate::model::scene::DEFAULT_SEED),
         label: plain(story.question.as_str()),
-        figure: if story.reached { plain(story.answer.as_str()) } else { t(key::NOTEBOOK_NEVER).to_string() },
+        figure: if story.reached { plain(story.answer.as_str()) } else { t(key::RECORD_NEVER).to_string() },
         link: crate::link::LinkState { lang: None, theme: None, present: false, embed: false, ..link }.to_query(),
         note,
     }
@@ -59,7 +59,7 @@ fn row_now(shell: &Shell, note: String) -> Row {
 fn record(row: Row) -> Result<usize, String> {
     let mut notebook = store::load().map_err(|why| store::explain(&why))?;
     if notebook.rows.len() >= MAX_ROWS {
-        return Err(tf(key::NOTEBOOK_FULL, &[("max", &MAX_ROWS.to_string())]));
+        return Err(tf(key::RECORD_FULL, &[("max", &MAX_ROWS.to_string())]));
     }
     notebook.rows.push(row);
     store::save(&notebook);
@@ -87,23 +87,23 @@ pub fn Record(shell: Shell) -> impl IntoView {
                 <button class="link-button" data-testid="record" on:click=move |_| {
                     outcome.set(None);
                     open.set(true);
-                }>{t(key::NOTEBOOK_RECORD)}</button>
+                }>{t(key::RECORD_BUTTON)}</button>
             </Show>
             <Show when=move || open.get()>
                 <form class="record-form" on:submit=add>
-                    <input type="text" data-testid="record-note" aria-label=t(key::NOTEBOOK_RECORD_NOTE)
-                        placeholder=t(key::NOTEBOOK_RECORD_NOTE) autofocus
+                    <input type="text" data-testid="record-note" aria-label=t(key::RECORD_NOTE)
+                        placeholder=t(key::RECORD_NOTE) autofocus
                         prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))/>
-                    <button type="submit" data-testid="record-add">{t(key::NOTEBOOK_RECORD_ADD)}</button>
-                    <button type="button" on:click=move |_| open.set(false)>{t(key::NOTEBOOK_RECORD_CANCEL)}</button>
+                    <button type="submit" data-testid="record-add">{t(key::RECORD_ADD)}</button>
+                    <button type="button" on:click=move |_| open.set(false)>{t(key::RECORD_CANCEL)}</button>
                 </form>
             </Show>
             <super::compare::CompareWith shell=compare/>
             {move || outcome.get().map(|result| match result {
                 Ok(count) => view! {
                     <span role="status" data-testid="recorded">
-                        {tf(key::NOTEBOOK_RECORDED_ROW, &[("count", &count.to_string())])}" "
-                        <a href=notebook_link.clone()>{t(key::NOTEBOOK_OPEN_NOTEBOOK)}</a>
+                        {tf(key::RECORD_RECORDED_ROW, &[("count", &count.to_string())])}" "
+                        <a href=notebook_link.clone()>{t(key::RECORD_OPEN_NOTEBOOK)}</a>
                     </span>
                 }.into_any(),
                 Err(why) => view! { <span role="alert">{why}</span> }.into_any(),

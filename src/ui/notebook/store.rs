@@ -50,7 +50,7 @@ pub fn rows_of(experiment: &Experiment, measured: &Measured) -> Vec<Row> {
             config: config.clone(),
             seed: measured.seed,
             label: t(pick.label).to_string(),
-            figure: arg.as_ref().map_or_else(|| t(key::NOTEBOOK_NEVER).to_string(), render_arg),
+            figure: arg.as_ref().map_or_else(|| t(key::RECORD_NEVER).to_string(), render_arg),
             link: measured.link().to_query(),
             note: String::new(),
         })
@@ -61,18 +61,18 @@ pub fn rows_of(experiment: &Experiment, measured: &Measured) -> Vec<Row> {
 pub fn explain(error: &NotebookError) -> String {
     use crate::i18n::tf;
     match error {
-        NotebookError::Malformed { detail } => tf(key::NOTEBOOK_ERROR_MALFORMED, &[("detail", detail)]),
-        NotebookError::NotANotebook => t(key::NOTEBOOK_ERROR_NOT_NOTEBOOK).to_string(),
+        NotebookError::Malformed { detail } => tf(key::RECORD_ERROR_MALFORMED, &[("detail", detail)]),
+        NotebookError::NotANotebook => t(key::RECORD_ERROR_NOT_NOTEBOOK).to_string(),
         NotebookError::NewerVersion { found, supported } => {
-            tf(key::NOTEBOOK_ERROR_NEWER, &[("found", &found.to_string()), ("supported", &supported.to_string())])
+            tf(key::RECORD_ERROR_NEWER, &[("found", &found.to_string()), ("supported", &supported.to_string())])
         }
         NotebookError::TooManyRows { count, max } => {
-            tf(key::NOTEBOOK_ERROR_ROWS, &[("count", &count.to_string()), ("max", &max.to_string())])
+            tf(key::RECORD_ERROR_ROWS, &[("count", &count.to_string()), ("max", &max.to_string())])
         }
         NotebookError::FieldTooLong { row, max } => {
-            tf(key::NOTEBOOK_ERROR_FIELD, &[("row", &row.to_string()), ("max", &max.to_string())])
+            tf(key::RECORD_ERROR_FIELD, &[("row", &row.to_string()), ("max", &max.to_string())])
         }
-        NotebookError::BadLink { row, why } => tf(key::NOTEBOOK_ERROR_LINK, &[("row", &row.to_string()), ("why", why)]),
-        NotebookError::TooLong { max_bytes } => tf(key::NOTEBOOK_ERROR_LONG, &[("max", &max_bytes.to_string())]),
+        NotebookError::BadLink { row, why } => tf(key::RECORD_ERROR_LINK, &[("row", &row.to_string()), ("why", why)]),
+        NotebookError::TooLong { max_bytes } => tf(key::RECORD_ERROR_LONG, &[("max", &max_bytes.to_string())]),
     }
 }
