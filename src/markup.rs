@@ -73,7 +73,9 @@ macro_rules! render_as_display {
     )*};
 }
 
-render_as_display!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool);
+// No floats: a number with a fraction goes in through `fixed`, so a page links no float
+// formatting (several KB of wasm).
+render_as_display!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, bool);
 
 impl Render for str {
     fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -148,6 +150,42 @@ fn escape_into(out: &mut String, text: &str) {
     }
 }
 
+/// `x` with `decimals` digits after the point (`fixed(12.3456, 3)` is `12.346`), for numbers
+/// written into markup (SVG coordinates, CSS percentages). Integer arithmetic: float
+/// formatting (`{:.1}`, `f64::to_string`) links several KB of wasm into a page.
+pub fn fixed(x: f64, decimals: u32) -> String {
+    let mut out = String::new();
+    let _ = write_fixed(&mut out, x, decimals);
+    out
+}
+
+/// A coordinate with one decimal, as `{:.1}` writes it but without float formatting: the
+/// form every SVG number of the scenes takes (`html!(out, "x=\"{}\"", Tenths(x))`).
+#[derive(Clone, Copy, Debug)]
+pub struct Tenths(pub f64);
+
+impl fmt::Display for Tenths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_fixed(f, self.0, 1)
+    }
+}
+
+impl Render for Tenths {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_fixed(f, self.0, 1)
+    }
+}
+
+fn write_fixed(out: &mut impl fmt::Write, x: f64, decimals: u32) -> fmt::Result {
+    let scale = 10i64.pow(decimals);
+    let v = (x * scale as f64).round() as i64;
+    let (sign, v) = if v < 0 { ("-", -v) } else { ("", v) };
+    if decimals == 0 {
+        return write!(out, "{sign}{v}");
+    }
+    write!(out, "{sign}{}.{:0width$}", v / scale, v % scale, width = decimals as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,7 +202,21 @@ mod tests {
     fn numbers_keep_their_format_and_fragments_nest_unescaped() {
         let inner = html!("<b>{}</b>", "a&b");
         let mut out = Html::new();
-        html!(out, "<g x='{:.1}'>{}{}</g>", 2.25f64, inner, 7u32);
+        html!(out, "<g x='{}'>{}{}</g>", Tenths(2.24), inner, 7u32);
         assert_eq!(out.as_str(), "<g x='2.2'><b>a&amp;b</b>7</g>");
+    }
+
+    #[test]
+    fn fixed_writes_what_float_formatting_writes_but_rounds_a_tie_away_from_zero() {
+        assert_eq!(fixed(12.3456, 3), "12.346");
+        assert_eq!(fixed(0.05, 2), "0.05");
+        assert_eq!(fixed(-17.0, 0), "-17");
+        assert_eq!(fixed(-8.25, 1), "-8.3");
+        assert_eq!(fixed(1050.0, 1), "1050.0");
+        for tenths in -2000..2000 {
+            let x = f64::from(tenths) / 10.0;
+            assert_eq!(fixed(x, 1), format!("{x:.1}"), "{x}");
+            assert_eq!(Tenths(x + 0.04).to_string(), format!("{x:.1}"), "{x}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Kafka's four classic assignors: the examples from Kafka's javadoc and assignor tests, the
 //! seed notes' worked examples, and balance/stickiness properties on random groups.
 
-use std::collections::BTreeMap;
+use kafka_lab::model::kernel::sorted::SortedMap;
 
 use kafka_lab::model::group::assignor::{assign, AssignorKind, Subscription, TopicPartition};
 
@@ -23,7 +23,7 @@ fn owning(id: &str, topics: &[&str], owned: Vec<TopicPartition>, generation: i32
     Subscription { owned, generation, ..member(id, topics) }
 }
 
-fn topics(list: &[(&str, u32)]) -> BTreeMap<String, u32> {
+fn topics(list: &[(&str, u32)]) -> SortedMap<String, u32> {
     list.iter().map(|(t, n)| (t.to_string(), *n)).collect()
 }
 
@@ -216,9 +216,9 @@ impl Lcg {
     }
 }
 
-fn random_group(rng: &mut Lcg, equal: bool) -> (BTreeMap<String, u32>, Vec<Subscription>) {
+fn random_group(rng: &mut Lcg, equal: bool) -> (SortedMap<String, u32>, Vec<Subscription>) {
     let topic_count = 1 + rng.below(4) as usize;
-    let parts: BTreeMap<String, u32> = (0..topic_count).map(|t| (format!("t{t}"), 1 + rng.below(8) as u32)).collect();
+    let parts: SortedMap<String, u32> = (0..topic_count).map(|t| (format!("t{t}"), 1 + rng.below(8) as u32)).collect();
     let names: Vec<String> = parts.keys().cloned().collect();
     let members = (0..1 + rng.below(7))
         .map(|m| {
@@ -239,9 +239,9 @@ fn random_group(rng: &mut Lcg, equal: bool) -> (BTreeMap<String, u32>, Vec<Subsc
 }
 
 fn every_subscribed_partition_once(
-    parts: &BTreeMap<String, u32>,
+    parts: &SortedMap<String, u32>,
     members: &[Subscription],
-    out: &BTreeMap<String, Vec<TopicPartition>>,
+    out: &SortedMap<String, Vec<TopicPartition>>,
 ) {
     let mut seen = std::collections::BTreeSet::new();
     for m in members {

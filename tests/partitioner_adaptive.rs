@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use kafka_lab::model::kernel::sorted::SortedSet;
 use kafka_lab::model::partitioner::{Accumulator, Brokers, Fact, Partitioner, SendReason, HOT_KEY};
 use kafka_lab::model::scene::Run;
 
@@ -100,7 +101,7 @@ fn a_ready_leader_takes_its_other_partitions_not_yet_full_batches_along() {
     accumulator.append(Some(4), Some(3), 1024, 0, 6, &mut no_draw);
     accumulator.append(Some(4), Some(1), 1024, 0, 6, &mut no_draw);
     let check = accumulator.ready(1, 6, &brokers);
-    assert_eq!(check.ready_nodes, BTreeSet::from([1]), "orders-0 is full; orders-1 (broker 2) waits for linger.ms");
+    assert_eq!(check.ready_nodes, SortedSet::from([1]), "orders-0 is full; orders-1 (broker 2) waits for linger.ms");
     let drained = accumulator.drain(&check.ready_nodes, 1, 6, &brokers);
     let sent: Vec<(u32, u32, Option<SendReason>)> =
         drained[0].batches.iter().map(|b| (b.partition, b.records, b.send_reason)).collect();

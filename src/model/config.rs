@@ -1,10 +1,9 @@
 //! Configuration with Kafka's property names, defaults and validation messages
 //! (the counterpart of Kafka's `ConfigDef` with its range and list validators).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 use std::fmt;
 
-use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::{Arg, Describe, Message};
 
 /// Why a value was refused; `Display` is Kafka's own `ConfigException` wording.
@@ -121,17 +120,16 @@ pub enum Value {
 #[derive(Clone, Debug)]
 pub struct Config {
     schema: &'static [Property],
-    values: BTreeMap<&'static str, Value>,
+    values: SortedMap<&'static str, Value>,
     /// Properties given a value by `set` (a preset's or a link's config), even their default.
-    explicit: BTreeSet<&'static str>,
+    explicit: SortedSet<&'static str>,
 }
 
 impl Config {
     /// Every property at its default.
     pub fn defaults(schema: &'static [Property]) -> Self {
-        let values =
-            schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect_map();
-        Self { schema, values, explicit: BTreeSet::new() }
+        let values = schema.iter().map(|p| (p.name, parse(p, p.default).expect("schema defaults are valid"))).collect();
+        Self { schema, values, explicit: SortedSet::new() }
     }
 
     pub fn schema(&self) -> &'static [Property] {
@@ -197,7 +195,7 @@ impl Config {
             .iter()
             .filter(|p| Some(&parse(p, p.default).expect("valid default")) != self.values.get(p.name))
             .map(|p| (p.name, self.display(p.name)))
-            .collect_map()
+            .collect::<SortedMap<_, _>>()
             .into_iter()
             .collect()
     }

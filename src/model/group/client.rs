@@ -3,14 +3,13 @@
 //! rebalancing, auto-commit, and the poll timeout that turns a stuck member into a leaver.
 
 use super::{MemberFact, RebalanceFact};
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::assignor::AssignorKind;
 use super::{
     AfterCommit, ClientPhase, Event, Fact, GroupCtx, GroupLab, JoinMetadata, LaneSpan, LeaveReason, Protocol, Request,
     Settings, SpanKind,
 };
-use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::Actor;
 
 /// Spans kept per member lane.
@@ -69,7 +68,7 @@ pub struct Member {
     pub previous_assignment: Vec<u32>,
     pub needs_rejoin: bool,
     pub join_prepare: JoinPrepare,
-    pub positions: BTreeMap<u32, i64>,
+    pub positions: SortedMap<u32, i64>,
     pub(super) batch: Option<Batch>,
     pub(super) worker_queue: Vec<Batch>,
     pub(super) worker_busy: Option<Batch>,
@@ -103,7 +102,7 @@ impl Member {
             previous_assignment: Vec::new(),
             needs_rejoin: false,
             join_prepare: JoinPrepare::Idle,
-            positions: BTreeMap::new(),
+            positions: SortedMap::new(),
             batch: None,
             worker_queue: Vec::new(),
             worker_busy: None,
@@ -373,8 +372,8 @@ impl GroupLab {
     /// Sends an OffsetCommit of the positions of every assigned partition.
     pub(super) fn commit_positions(&mut self, index: u32, then: AfterCommit, ctx: &mut GroupCtx) {
         let m = self.member(index);
-        let offsets: BTreeMap<u32, i64> =
-            m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect_map();
+        let offsets: SortedMap<u32, i64> =
+            m.assigned.iter().filter_map(|p| m.positions.get(p).map(|o| (*p, *o))).collect();
         let request = Request::OffsetCommit { member_id: m.member_id.clone(), generation: m.generation, offsets, then };
         self.send_to_coordinator(index, request, ctx);
     }

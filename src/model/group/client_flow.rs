@@ -2,7 +2,7 @@
 //! worker-thread hand-off) and committing after or before processing.
 
 use super::{MemberFact, RebalanceFact};
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::assignor::{assign, AssignorKind, Subscription, TopicPartition};
 use super::client::Batch;
@@ -10,7 +10,6 @@ use super::{
     AfterCommit, ClientPhase, ErrorCode, Event, Fact, GroupCtx, GroupLab, ManualCommit, MemberMetadata, OffsetReset,
     Protocol, Request, Response, SpanKind, StopSpan, TOPIC,
 };
-use crate::model::kernel::order::CollectOrdered;
 use crate::model::kernel::Actor;
 
 impl GroupLab {
@@ -225,7 +224,7 @@ impl GroupLab {
         assignor: AssignorKind,
         members: &[MemberMetadata],
         ctx: &mut GroupCtx,
-    ) -> BTreeMap<String, Vec<u32>> {
+    ) -> SortedMap<String, Vec<u32>> {
         let partitions = self.log_end.len();
         let subscriptions: Vec<Subscription> = members
             .iter()
@@ -237,11 +236,11 @@ impl GroupLab {
                 generation: m.generation,
             })
             .collect();
-        let per_topic = crate::model::kernel::order::map([(TOPIC.to_string(), partitions as u32)]);
-        let result: BTreeMap<String, Vec<u32>> = assign(assignor, &per_topic, &subscriptions)
+        let per_topic = crate::model::kernel::sorted::SortedMap::from([(TOPIC.to_string(), partitions as u32)]);
+        let result: SortedMap<String, Vec<u32>> = assign(assignor, &per_topic, &subscriptions)
             .into_iter()
             .map(|(id, tps)| (id, tps.into_iter().map(|tp| tp.partition).collect()))
-            .collect_map();
+            .collect();
         self.member_mut(index).leader_partition_count = partitions;
         ctx.record(
             Actor::Member(index),

@@ -3,7 +3,7 @@
 //! LeaveGroup handling, heartbeat expiry, and offset commits.
 
 use super::CoordinatorFact;
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::assignor::AssignorKind;
 use super::{Event, Fact, GroupCtx, GroupLab, GroupState, JoinMetadata, RebalanceReason, Request, Response, Settings};
@@ -42,14 +42,14 @@ pub struct Coordinator {
     pub leader: Option<String>,
     /// The assignor the group selected at the last completed join (Kafka's `protocolName`).
     pub protocol: Option<AssignorKind>,
-    pub members: BTreeMap<String, GroupMember>,
+    pub members: SortedMap<String, GroupMember>,
     /// KIP-394: member ids handed out with MEMBER_ID_REQUIRED, with their session deadline.
-    pub pending_members: BTreeMap<String, u64>,
+    pub pending_members: SortedMap<String, u64>,
     /// Join order (the leader is the first joiner still present).
     pub(super) join_order: Vec<String>,
     /// The assignment stored by the last SyncGroup of the leader.
-    pub assignment: BTreeMap<String, Vec<u32>>,
-    committed: BTreeMap<u32, i64>,
+    pub assignment: SortedMap<String, Vec<u32>>,
+    committed: SortedMap<u32, i64>,
     pub(super) rebalance_seq: u64,
     pub(super) new_member_added: bool,
     pub(super) in_initial_delay: bool,
@@ -70,11 +70,11 @@ impl Coordinator {
             generation: 0,
             leader: None,
             protocol: None,
-            members: BTreeMap::new(),
-            pending_members: BTreeMap::new(),
+            members: SortedMap::new(),
+            pending_members: SortedMap::new(),
             join_order: Vec::new(),
-            assignment: BTreeMap::new(),
-            committed: BTreeMap::new(),
+            assignment: SortedMap::new(),
+            committed: SortedMap::new(),
             rebalance_seq: 0,
             new_member_added: false,
             in_initial_delay: false,

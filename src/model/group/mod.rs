@@ -17,7 +17,7 @@ mod story;
 mod views;
 mod world;
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 pub use churn::{Churn, Departure};
 pub use coordinator::{Coordinator, GroupMember, NEW_MEMBER_JOIN_TIMEOUT_MS};
@@ -177,7 +177,7 @@ pub enum Request {
     SyncGroup {
         member_id: String,
         generation: i32,
-        assignments: Option<BTreeMap<String, Vec<u32>>>,
+        assignments: Option<SortedMap<String, Vec<u32>>>,
     },
     Heartbeat {
         member_id: String,
@@ -190,7 +190,7 @@ pub enum Request {
     OffsetCommit {
         member_id: Option<String>,
         generation: i32,
-        offsets: BTreeMap<u32, i64>,
+        offsets: SortedMap<u32, i64>,
         then: AfterCommit,
     },
 }
@@ -251,7 +251,7 @@ pub enum Response {
     },
     Commit {
         error: ErrorCode,
-        offsets: BTreeMap<u32, i64>,
+        offsets: SortedMap<u32, i64>,
         then: AfterCommit,
     },
 }
@@ -311,7 +311,7 @@ pub struct GroupLab {
     /// Log end offset per partition.
     log_end: Vec<i64>,
     /// Poison-pill offset per partition.
-    poison: BTreeMap<u32, i64>,
+    poison: SortedMap<u32, i64>,
     coordinator: Coordinator,
     members: Vec<Member>,
     ledger: Ledger,
@@ -333,7 +333,7 @@ impl GroupLab {
         let members = (1..=settings.members).map(|i| Member::new(i, &settings)).collect();
         Ok(Self {
             log_end: vec![settings.backlog_records_per_partition; partitions],
-            poison: BTreeMap::new(),
+            poison: SortedMap::new(),
             coordinator: Coordinator::new(&settings),
             members,
             ledger: Ledger::new(partitions),

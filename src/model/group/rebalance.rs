@@ -2,7 +2,7 @@
 //! (Kafka's `completeClassicGroupJoin`, `classicGroupSync`, heartbeat and OffsetCommit paths).
 
 use super::CoordinatorFact;
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::coordinator::NEW_MEMBER_JOIN_TIMEOUT_MS;
 use super::{ErrorCode, Event, Fact, GroupCtx, GroupLab, GroupState, RebalanceReason, Response};
@@ -133,7 +133,7 @@ impl GroupLab {
         &mut self,
         member_id: &str,
         generation: i32,
-        assignments: Option<BTreeMap<String, Vec<u32>>>,
+        assignments: Option<SortedMap<String, Vec<u32>>>,
         ctx: &mut GroupCtx,
     ) {
         if let Some(error) = self.sync_error(member_id, generation) {
@@ -287,7 +287,7 @@ impl GroupLab {
         &mut self,
         member_id: Option<&str>,
         generation: i32,
-        offsets: &BTreeMap<u32, i64>,
+        offsets: &SortedMap<u32, i64>,
         ctx: &mut GroupCtx,
     ) -> ErrorCode {
         let Some(id) = member_id else { return ErrorCode::UnknownMemberId };

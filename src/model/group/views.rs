@@ -1,6 +1,6 @@
 //! Small read-only views of the consumer-groups lab for the UI and for tests.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{ClientPhase, GroupLab, GroupState, LagSample, LaneSpan, StopSpan, TOPIC};
 
@@ -101,7 +101,7 @@ impl GroupLab {
 
     /// Total stopped time per member index, and the sum over members.
     pub fn stop_totals(&self) -> (Vec<(u32, u64)>, u64) {
-        let mut per: BTreeMap<u32, u64> = BTreeMap::new();
+        let mut per: SortedMap<u32, u64> = SortedMap::new();
         for s in &self.stops {
             *per.entry(s.member).or_default() += s.duration_ms();
         }

@@ -14,6 +14,7 @@ mod moment;
 pub mod order;
 mod queue;
 mod snapshots;
+pub mod sorted;
 mod tape;
 mod token;
 

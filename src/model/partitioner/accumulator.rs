@@ -2,7 +2,8 @@
 //! `batch.size`, sent when full or after `linger.ms`, with the sticky partitioner deciding where
 //! records without a key go.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
+use std::collections::VecDeque;
 
 use super::ready::NodeLatencyStats;
 use super::sticky::{StickyPartitioner, Switch};
@@ -69,14 +70,14 @@ pub struct Accumulator {
     pub(super) adaptive: bool,
     pub(super) availability_timeout_ms: u64,
     pub(super) partitioner: StickyPartitioner,
-    pub(super) queues: BTreeMap<u32, VecDeque<u32>>,
+    pub(super) queues: SortedMap<u32, VecDeque<u32>>,
     pub(super) batches: Vec<BatchView>,
     /// Per broker: when it last had a sendable batch and when it last took one (Kafka's `nodeStats`).
-    pub(super) node_stats: BTreeMap<u32, NodeLatencyStats>,
+    pub(super) node_stats: SortedMap<u32, NodeLatencyStats>,
     /// Per broker: the index in its partition list where the next drain starts (Kafka's `nodesDrainIndex`).
-    pub(super) drain_index: BTreeMap<u32, usize>,
+    pub(super) drain_index: SortedMap<u32, usize>,
     /// Partitions with a batch in flight while `max.in.flight.requests.per.connection` = 1.
-    pub(super) muted: BTreeSet<u32>,
+    pub(super) muted: SortedSet<u32>,
 }
 
 impl Accumulator {
@@ -88,11 +89,11 @@ impl Accumulator {
             adaptive,
             availability_timeout_ms,
             partitioner: StickyPartitioner::new(batch_size_bytes.max(1)),
-            queues: BTreeMap::new(),
+            queues: SortedMap::new(),
             batches: Vec::new(),
-            node_stats: BTreeMap::new(),
-            drain_index: BTreeMap::new(),
-            muted: BTreeSet::new(),
+            node_stats: SortedMap::new(),
+            drain_index: SortedMap::new(),
+            muted: SortedSet::new(),
         }
     }
 

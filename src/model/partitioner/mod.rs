@@ -177,7 +177,7 @@ pub struct Partitioner {
     accumulator: Accumulator,
     brokers: Brokers,
     /// Brokers reported busy (max.in.flight reached) and not drained since.
-    busy: std::collections::BTreeSet<u32>,
+    busy: crate::model::kernel::sorted::SortedSet<u32>,
     /// Partitions adaptive partitioning leaves out at the last readiness check.
     unavailable: Vec<u32>,
     sequence: u64,

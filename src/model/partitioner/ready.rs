@@ -2,7 +2,7 @@
 //! (and, on the way, the adaptive load stats), how long a leader has not taken data, and one
 //! produce request's worth of batches per ready leader.
 
-use std::collections::BTreeSet;
+use crate::model::kernel::sorted::SortedSet;
 
 use super::accumulator::{Accumulator, BatchView, SendReason};
 use super::brokers::Brokers;
@@ -23,7 +23,7 @@ pub struct NodeLatencyStats {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadyCheck {
     /// Leaders with at least one sendable batch (full, or waited `linger.ms`).
-    pub ready_nodes: BTreeSet<u32>,
+    pub ready_nodes: SortedSet<u32>,
     /// Partitions the sticky partitioner will not draw: their leader has had data waiting without
     /// taking any for longer than `partitioner.availability.timeout.ms`.
     pub unavailable: Vec<u32>,
@@ -54,7 +54,7 @@ impl Accumulator {
     pub fn ready(&mut self, now_ms: u64, num_partitions: u32, brokers: &Brokers) -> ReadyCheck {
         let adaptive = self.adaptive && self.queues.len() as u32 >= num_partitions;
         let (mut sizes, mut ids) = (Vec::new(), Vec::new());
-        let mut check = ReadyCheck { ready_nodes: BTreeSet::new(), unavailable: Vec::new() };
+        let mut check = ReadyCheck { ready_nodes: SortedSet::new(), unavailable: Vec::new() };
         for (&partition, queue) in &self.queues {
             let leader = brokers.leader_of(partition);
             let Some(&first) = queue.front() else {
@@ -104,7 +104,7 @@ impl Accumulator {
     /// `max.request.size` — not-yet-full batches included (they go along with the ready one).
     pub fn drain(
         &mut self,
-        nodes: &BTreeSet<u32>,
+        nodes: &SortedSet<u32>,
         now_ms: u64,
         num_partitions: u32,
         brokers: &Brokers,

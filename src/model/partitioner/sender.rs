@@ -1,7 +1,7 @@
 //! The producer's sender thread in the Partitioner scene: per-node readiness, per-node drain,
 //! produce requests in flight to slow brokers, and the appends that feed it.
 
-use std::collections::BTreeSet;
+use crate::model::kernel::sorted::SortedSet;
 
 use super::accumulator::SendReason;
 use super::ready::Drained;
@@ -42,7 +42,7 @@ impl Partitioner {
             let now_ms = ctx.now_ms();
             let check = self.accumulator.ready(now_ms, self.num_partitions, &self.brokers);
             self.report_availability(check.unavailable, ctx);
-            let mut sendable = BTreeSet::new();
+            let mut sendable = SortedSet::new();
             for broker in check.ready_nodes {
                 let can_send = self.brokers.can_send(broker);
                 self.accumulator.update_node_latency_stats(broker, now_ms, can_send);

@@ -27,6 +27,7 @@ mod wire;
 mod wording;
 mod world;
 
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 pub use diverging::FetchProtocol;
@@ -307,9 +308,9 @@ pub struct Replication {
     settings: Settings,
     partition: ReplicatedPartition,
     brokers: Vec<BrokerState>,
-    cut_links: BTreeSet<(Node, Node)>,
-    produce_purgatory: BTreeMap<u32, ProducePurgatory>,
-    fetch_purgatory: BTreeMap<u32, Vec<DelayedFetch>>,
+    cut_links: SortedSet<(Node, Node)>,
+    produce_purgatory: SortedMap<u32, ProducePurgatory>,
+    fetch_purgatory: SortedMap<u32, Vec<DelayedFetch>>,
     ledger: Ledger,
     producer: ProducerState,
     /// The leader whose log the ledger reads when the partition is offline.

@@ -1,10 +1,9 @@
 //! One partition's replicas and the controller's record of it: the leader-side
 //! fetch handling, the high-watermark rule and the ISR rules of Kafka's `Partition`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 
 use super::log::{FetchedRecords, LogRecord, ReplicaLog};
-use crate::model::kernel::order::CollectOrdered;
 
 /// What a replica believes its own role is (set by the controller's metadata).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +54,7 @@ pub struct Replica {
     pub role: Role,
     /// The ISR as this replica, when it leads, believes it (used for HW and acks=all).
     pub isr: Vec<u32>,
-    pub followers: BTreeMap<u32, FollowerProgress>,
+    pub followers: SortedMap<u32, FollowerProgress>,
 }
 
 /// A leader's append: the record's offset, and whether the log already held it (an
@@ -131,7 +130,7 @@ pub struct ReplicatedPartition {
     pub(super) leader: Option<u32>,
     pub(super) leader_epoch: i32,
     pub(super) isr: Vec<u32>,
-    pub(super) replicas: BTreeMap<u32, Replica>,
+    pub(super) replicas: SortedMap<u32, Replica>,
     pub(super) next_record_id: u64,
     /// The partition's clock: the plain API advances it, the scene sets it to the kernel's time.
     pub(super) clock_ms: u64,
@@ -140,7 +139,7 @@ pub struct ReplicatedPartition {
     pub(super) min_insync_replicas: usize,
     pub(super) replica_lag_time_max_ms: u64,
     /// Brokers the leader's metadata says are fenced: not ISR-eligible (`isReplicaIsrEligible`).
-    pub(super) fenced: BTreeSet<u32>,
+    pub(super) fenced: SortedSet<u32>,
     /// Followers send lastFetchedEpoch and truncate on a divergingEpoch (Kafka ≥ 2.7), rather
     /// than asking OffsetsForLeaderEpoch first (0.11–2.6). See `truncation.rs`.
     pub(super) truncation_on_fetch: bool,
@@ -164,11 +163,11 @@ impl ReplicatedPartition {
                     leader_epoch: 0,
                     role,
                     isr: Vec::new(),
-                    followers: BTreeMap::new(),
+                    followers: SortedMap::new(),
                 };
                 (broker, replica)
             })
-            .collect_map();
+            .collect();
         let mut partition = Self {
             assignment: replicas.to_vec(),
             leader: Some(leader),
@@ -180,7 +179,7 @@ impl ReplicatedPartition {
             leader_epoch_enabled: true,
             min_insync_replicas: 1,
             replica_lag_time_max_ms: 30_000,
-            fenced: BTreeSet::new(),
+            fenced: SortedSet::new(),
             truncation_on_fetch: true,
         };
         partition.become_leader(leader, 0, replicas.to_vec(), 0);

@@ -1,7 +1,7 @@
 //! The replication scene's world: building it, the network between its nodes, and the
 //! kernel's `World` contract (check decides every refusal; apply cannot fail).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 
 use super::{
     BrokerState, Command, Event, Fact, Fault, Ledger, Node, ProducerState, Refusal, RepCtx, ReplicatedPartition,
@@ -43,9 +43,9 @@ impl Replication {
             settings,
             partition,
             brokers,
-            cut_links: BTreeSet::new(),
-            produce_purgatory: BTreeMap::new(),
-            fetch_purgatory: BTreeMap::new(),
+            cut_links: SortedSet::new(),
+            produce_purgatory: SortedMap::new(),
+            fetch_purgatory: SortedMap::new(),
             ledger: Ledger::default(),
             producer: ProducerState { load_records_per_sec: settings.producer_records_per_sec, ..Default::default() },
             last_leader: 1,

@@ -6,7 +6,7 @@
 //! AddPartitionsToTxn before its first write in a transaction, numbers its records per
 //! (producer id, epoch), and retries InitProducerId after CONCURRENT_TRANSACTIONS.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 use std::fmt;
 
 use super::core::coordinator::{ABORT_CHECK_INTERVAL_MS, DEFAULT_MAX_TIMEOUT_MS, DEFAULT_TXN_TIMEOUT_MS};
@@ -52,13 +52,13 @@ pub struct TxnPartition {
     next_check_ms: u64,
     next_record_id: u64,
     /// Each incarnation's producer id, by (transactional id, epoch).
-    incarnations: BTreeMap<(String, Epoch), ProducerId>,
+    incarnations: SortedMap<(String, Epoch), ProducerId>,
     /// The next sequence each (producer id, epoch) sends.
-    next_sequence: BTreeMap<(ProducerId, Epoch), i32>,
+    next_sequence: SortedMap<(ProducerId, Epoch), i32>,
     /// Incarnations that believe they added the partition to their current transaction.
-    in_transaction: BTreeSet<(String, Epoch)>,
+    in_transaction: SortedSet<(String, Epoch)>,
     /// The offset of each transactional id's last marker (the answer to a retried EndTxn).
-    last_marker: BTreeMap<String, u64>,
+    last_marker: SortedMap<String, u64>,
 }
 
 impl Default for TxnPartition {
@@ -75,10 +75,10 @@ impl TxnPartition {
             now_ms: 0,
             next_check_ms: ABORT_CHECK_INTERVAL_MS,
             next_record_id: 0,
-            incarnations: BTreeMap::new(),
-            next_sequence: BTreeMap::new(),
-            in_transaction: BTreeSet::new(),
-            last_marker: BTreeMap::new(),
+            incarnations: SortedMap::new(),
+            next_sequence: SortedMap::new(),
+            in_transaction: SortedSet::new(),
+            last_marker: SortedMap::new(),
         }
     }
 

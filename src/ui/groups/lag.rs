@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::html;
 use crate::i18n::{key, t, tf};
-use crate::markup::Html;
+use crate::markup::{Html, Tenths};
 use crate::model::group::{GroupLab, LagSample, TOPIC};
 use crate::ui::markup::Markup;
 use crate::ui::session::Session;
@@ -23,7 +23,7 @@ pub fn points(samples: &[LagSample], t0: u64, t1: u64, max: i64) -> String {
         .map(|s| {
             let x = (s.time_ms.saturating_sub(t0)) as f64 * W / span;
             let y = H - PAD - s.lag.max(0) as f64 * (H - 2.0 * PAD) / max;
-            format!("{x:.1},{y:.1}")
+            format!("{},{}", Tenths(x), Tenths(y))
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -47,12 +47,12 @@ fn charts_markup(world: &GroupLab, now: u64) -> (Html, i64, u64) {
             out,
             r#"<figure class="lag-chart" data-testid="lag-{}"><svg viewBox="0 0 {} {}" preserveAspectRatio="none" role="img" aria-label='{}'><line class="lag-base" x1="0" x2="{}" y1="{}" y2="{}"/><polyline class="lag-line" points="{}"/></svg><figcaption>{} · {}{}</figcaption></figure>"#,
             p,
-            W,
-            H,
+            Tenths(W),
+            Tenths(H),
             tf(key::GROUPS_LAG_ARIA, &[("partition", &name), ("lag", &lag)]),
-            W,
-            H - PAD,
-            H - PAD,
+            Tenths(W),
+            Tenths(H - PAD),
+            Tenths(H - PAD),
             points(samples, t0, now, max),
             name,
             tf(key::GROUPS_LAG_NOW, &[("lag", &lag)]),

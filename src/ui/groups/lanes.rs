@@ -13,6 +13,7 @@ use super::legend::key_markup;
 use super::members::{self, LaneLabels, MemberFoot};
 use super::timeline::{self, Geometry, AXIS_H};
 use crate::i18n::{key, t, tf};
+use crate::markup::{fixed, Tenths};
 use crate::model::group::GroupLab;
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
@@ -63,8 +64,11 @@ pub fn Lanes(session: Session<GroupLab>, selected: RwSignal<Option<u32>>) -> imp
     let drawing = Signal::derive(move || {
         session.with(|run| timeline::timeline_svg(run.world(), run.sim().now_ms(), selected.get(), geometry.get()))
     });
-    let view_box = move || geometry.with(|g| format!("0 0 {:.1} {:.1}", g.width, g.height(count.get())));
-    let rows = move || geometry.with(|g| format!("--axis-h: {}rem; --lane-h: {}rem", AXIS_H / 16.0, g.lane_h / 16.0));
+    let view_box = move || geometry.with(|g| format!("0 0 {} {}", Tenths(g.width), Tenths(g.height(count.get()))));
+    let rows = move || {
+        geometry
+            .with(|g| format!("--axis-h: {}rem; --lane-h: {}rem", fixed(AXIS_H / 16.0, 4), fixed(g.lane_h / 16.0, 4)))
+    };
     let svg_class = move || if geometry.with(Geometry::dense) { "lanes-svg dense" } else { "lanes-svg" };
     let shown =
         Signal::derive(move || session.with(|run| key_markup(&timeline::kinds_shown(run.world(), run.sim().now_ms()))));

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use crate::html;
 use crate::i18n::{key, t};
-use crate::markup::Html;
+use crate::markup::{Html, Tenths};
 use crate::model::group::{GroupLab, GroupState, LaneSpan, MemberView, SpanKind};
 
 /// Virtual time the lanes show.
@@ -150,7 +150,13 @@ impl Lane {
         let mut free_from = f64::MIN;
         for label in self.labels {
             if label.x >= free_from && label.x + label.width <= geo.width {
-                html!(out, r#"<text class="band-text" x="{:.1}" y="{:.1}">{}</text>"#, label.x, baseline, label.text);
+                html!(
+                    out,
+                    r#"<text class="band-text" x="{}" y="{}">{}</text>"#,
+                    Tenths(label.x),
+                    Tenths(baseline),
+                    label.text
+                );
                 free_from = label.x + label.width + 4.0;
             }
         }
@@ -169,7 +175,15 @@ fn band_label(geo: &Geometry, x0: f64, x1: f64, text: &str, short: Option<&str>)
 
 fn rect(out: &mut Html, class: &str, x0: f64, x1: f64, y: f64, h: f64) {
     let w = (x1 - x0).max(1.5);
-    html!(out, r#"<rect class="band {}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#, class, x0, y, w, h);
+    html!(
+        out,
+        r#"<rect class="band {}" x="{}" y="{}" width="{}" height="{}"/>"#,
+        class,
+        Tenths(x0),
+        Tenths(y),
+        Tenths(w),
+        Tenths(h)
+    );
 }
 
 /// One lane element: instants are ticks or markers, stretches are bars or bands.
@@ -179,20 +193,36 @@ fn span_markup(out: &mut Html, lane: &mut Lane, span: &LaneSpan, win: &Window, g
     let (s, h) = (geo.strip(), geo.lane_h);
     match span.kind {
         SpanKind::Heartbeat => {
-            let _ = write!(lane.heartbeats, "M{x0:.1} {:.1}v{s:.1} ", y + 2.0);
+            let _ = write!(lane.heartbeats, "M{} {}v{} ", Tenths(x0), Tenths(y + 2.0), Tenths(s));
         }
         SpanKind::PollTimeout => {
-            let _ = write!(lane.poll_timeouts, "M{x0:.1} {:.1}l{:.1} -{s:.1}h-{:.1}z ", y + h - 2.0, s * 0.7, s * 1.4);
+            let _ = write!(
+                lane.poll_timeouts,
+                "M{} {}l{} -{}h-{}z ",
+                Tenths(x0),
+                Tenths(y + h - 2.0),
+                Tenths(s * 0.7),
+                Tenths(s),
+                Tenths(s * 1.4)
+            );
         }
         SpanKind::Process => {
             let w = (x1 - x0).max(1.0);
-            let _ = write!(lane.process, "M{x0:.1} {:.1}h{w:.1}v{s:.1}H{x0:.1}z ", y + h - 2.0 - s);
+            let _ = write!(
+                lane.process,
+                "M{} {}h{}v{}H{}z ",
+                Tenths(x0),
+                Tenths(y + h - 2.0 - s),
+                Tenths(w),
+                Tenths(s),
+                Tenths(x0)
+            );
         }
         SpanKind::Joining | SpanKind::AwaitingSync => {
             rect(out, class, x0, x1, y + 2.0, h - 4.0);
             let started = span.from_ms >= win.from;
             if started {
-                let _ = write!(lane.messages, "M{x0:.1} {:.1}V{:.1} ", y + 1.0, y + h - 1.0);
+                let _ = write!(lane.messages, "M{} {}V{} ", Tenths(x0), Tenths(y + 1.0), Tenths(y + h - 1.0));
             }
             let mark = if span.kind == SpanKind::Joining { "J" } else { "S" };
             lane.labels.extend(band_label(geo, x0, x1, t(key), started.then_some(mark)));
@@ -209,14 +239,14 @@ fn member_lane(out: &mut Html, m: &MemberView, row: usize, win: &Window, geo: &G
     let class = format!("lane{}{}", if selected { " selected" } else { "" }, if m.alive { "" } else { " down" });
     html!(
         out,
-        r#"<g class="{}"><rect class="lane-bg" x="0" y="{:.1}" width="{:.1}" height="{:.1}"/><line class="lane-axis" x1="0" x2="{:.1}" y1="{:.1}" y2="{:.1}"/>"#,
+        r#"<g class="{}"><rect class="lane-bg" x="0" y="{}" width="{}" height="{}"/><line class="lane-axis" x1="0" x2="{}" y1="{}" y2="{}"/>"#,
         class,
-        y,
-        geo.width,
-        geo.lane_h,
-        geo.width,
-        y,
-        y
+        Tenths(y),
+        Tenths(geo.width),
+        Tenths(geo.lane_h),
+        Tenths(geo.width),
+        Tenths(y),
+        Tenths(y)
     );
     // Bands first, then bars and ticks on top of them, then the labels.
     let mut lane = Lane::default();
@@ -239,9 +269,9 @@ fn coordinator_strip(out: &mut Html, transitions: &[(u64, GroupState, i32)], win
         if let Some(label) = labels.iter().find(|l| geo.text_w(l) + 6.0 < x1 - x0) {
             html!(
                 out,
-                r#"<text class="band-text" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                (x0 + x1) / 2.0,
-                baseline,
+                r#"<text class="band-text" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+                Tenths((x0 + x1) / 2.0),
+                Tenths(baseline),
                 label
             );
         }
@@ -257,7 +287,7 @@ fn time_axis(out: &mut Html, win: &Window, geo: &Geometry, height: f64) {
     let mut labels = Html::new();
     for t in (first..=win.to).step_by(step as usize) {
         let x = win.x(t);
-        let _ = write!(grid, "M{x:.1} {:.1}V{height:.1} ", AXIS_H - 4.0);
+        let _ = write!(grid, "M{} {}V{} ", Tenths(x), Tenths(AXIS_H - 4.0), Tenths(height));
         // The first and last labels stay inside the drawing.
         let anchor = if x < 16.0 {
             "start"
@@ -266,13 +296,20 @@ fn time_axis(out: &mut Html, win: &Window, geo: &Geometry, height: f64) {
         } else {
             "middle"
         };
-        html!(labels, r#"<text class="axis" x="{:.1}" y="14" text-anchor="{}">{} s</text>"#, x, anchor, t / 1000);
+        html!(labels, r#"<text class="axis" x="{}" y="14" text-anchor="{}">{} s</text>"#, Tenths(x), anchor, t / 1000);
     }
     // One path for every grid line, under the labels.
     html!(out, r#"<path class="grid" d="{}"/>"#, grid.trim_end());
     out.push(&labels);
     let now = win.x(win.now);
-    html!(out, r#"<line class="now" x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/>"#, now, now, AXIS_H - 4.0, height);
+    html!(
+        out,
+        r#"<line class="now" x1="{}" x2="{}" y1="{}" y2="{}"/>"#,
+        Tenths(now),
+        Tenths(now),
+        Tenths(AXIS_H - 4.0),
+        Tenths(height)
+    );
 }
 
 /// The drawing inside the timeline's `<svg>` (one fragment: far less wasm than a node per tick).

@@ -19,16 +19,7 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
-/// `x` with `decimals` digits after the point, by integer arithmetic (float formatting costs wasm).
-pub fn fixed(x: f64, decimals: u32) -> String {
-    let scale = 10i64.pow(decimals);
-    let v = (x * scale as f64).round() as i64;
-    let (sign, v) = if v < 0 { ("-", -v) } else { ("", v) };
-    if decimals == 0 {
-        return format!("{sign}{v}");
-    }
-    format!("{sign}{}.{:0width$}", v / scale, v % scale, width = decimals as usize)
-}
+pub use crate::markup::fixed;
 
 /// `3600000` → `1 h`, `604800000` → `7 d`, `90500` → `1 min 30 s`; negative → `−1 (never)` is left to the caller.
 pub fn duration(ms: i64) -> String {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::html;
-use crate::markup::Html;
+use crate::markup::{Html, Tenths};
 use crate::model::partitioner::{SampledKey, TOPIC};
 
 /// Width of every drawing's viewBox.
@@ -113,9 +113,9 @@ pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>
     for p in labels {
         html!(
             out,
-            "<text class='col-label' x='{:.1}' y='{}' text-anchor='middle'>{}</text>",
-            column_centre(p, partitions),
-            height - 6.0,
+            "<text class='col-label' x='{}' y='{}' text-anchor='middle'>{}</text>",
+            Tenths(column_centre(p, partitions)),
+            Tenths(height - 6.0),
             p
         );
     }
@@ -130,16 +130,16 @@ pub fn columns_markup(partitions: u32, height: f64, watched: Option<(u32, &str)>
         let x = column_centre(p, partitions);
         html!(
             out,
-            "<text class='watched' x='{:.1}' y='14' text-anchor='{}'>★ {} → {}-{}</text>\
-             <line class='watched-line' x1='{:.1}' x2='{:.1}' y1='17' y2='{}'/>",
-            x,
+            "<text class='watched' x='{}' y='14' text-anchor='{}'>★ {} → {}-{}</text>\
+             <line class='watched-line' x1='{}' x2='{}' y1='17' y2='{}'/>",
+            Tenths(x),
             anchor,
             key,
             TOPIC,
             p,
-            x,
-            x,
-            TOP - 4.0
+            Tenths(x),
+            Tenths(x),
+            Tenths(TOP - 4.0)
         );
     }
     out

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::geometry::{PathData, TimeAxis, WIDTH};
 use crate::html;
 use crate::i18n::{key, t, tf};
-use crate::markup::Html;
+use crate::markup::{fixed, Html, Tenths};
 use crate::model::partitioner::{BatchView, Command, Partitioner, SendReason, SwitchView, TOPIC};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
@@ -123,7 +123,7 @@ fn timeline_markup(
     out.push(&even.element("lane even"));
     out.push(&odd.element("lane"));
     for p in 0..partitions {
-        html!(out, "<text class='lane-label' x='4' y='{}'>{}-{}</text>", f64::from(p) * ROW + 15.0, TOPIC, p);
+        html!(out, "<text class='lane-label' x='4' y='{}'>{}-{}</text>", Tenths(f64::from(p) * ROW + 15.0), TOPIC, p);
     }
     out.push(&axis_ticks(axis, f64::from(partitions) * ROW));
     out.push(&batch_blocks(batches, switches, axis, now_ms));
@@ -144,16 +144,24 @@ fn batch_blocks(batches: &[BatchView], switches: &[SwitchView], axis: &TimeAxis,
         let share = f64::from(b.size_bytes) / f64::from(b.write_limit_bytes.max(1));
         let fill_h = (ROW - 6.0) * share.min(1.0);
         let class = if b.sent_ms.is_none() { "batch open" } else { "batch" };
-        html!(blocks, "<rect class='{}' x='{:.1}' y='{}' width='{:.1}' height='{}'/>", class, x, y, width, ROW - 6.0);
+        html!(
+            blocks,
+            "<rect class='{}' x='{}' y='{}' width='{}' height='{}'/>",
+            class,
+            Tenths(x),
+            Tenths(y),
+            Tenths(width),
+            Tenths(ROW - 6.0)
+        );
         fills.rect(x, y + ROW - 6.0 - fill_h, width, fill_h);
         let marked = switches.iter().any(|s| s.switch.to == b.partition && (axis.x(s.at_ms) - x).abs() < 4.0);
         if width >= 30.0 && !marked {
             html!(
                 labels,
-                "<text class='fill-label' x='{:.1}' y='{}' text-anchor='middle'>{:.0}%</text>",
-                x + width / 2.0,
-                y + 12.0,
-                share * 100.0
+                "<text class='fill-label' x='{}' y='{}' text-anchor='middle'>{}%</text>",
+                Tenths(x + width / 2.0),
+                Tenths(y + 12.0),
+                fixed(share * 100.0, 0)
             );
         }
     }
@@ -170,7 +178,7 @@ fn switch_marks(switches: &[SwitchView], axis: &TimeAxis) -> Html {
         let (a, b) = (s.switch.from.min(s.switch.to), s.switch.from.max(s.switch.to));
         lines.vline(x, f64::from(a) * ROW + 2.0, f64::from(b) * ROW + ROW - 2.0);
         let y_to = f64::from(s.switch.to) * ROW + ROW / 2.0 + 4.0;
-        html!(marks, "<text class='switch-mark' x='{:.1}' y='{}'>⇢</text>", x + 2.0, y_to);
+        html!(marks, "<text class='switch-mark' x='{}' y='{}'>⇢</text>", Tenths(x + 2.0), Tenths(y_to));
     }
     let mut out = lines.element("switch");
     out.push(&marks);
@@ -187,7 +195,13 @@ fn axis_ticks(axis: &TimeAxis, top: f64) -> Html {
     for ms in (first..=axis.end_ms).step_by(step as usize) {
         let x = axis.x(ms);
         lines.vline(x, 0.0, top);
-        html!(labels, "<text class='tick-label' x='{:.1}' y='{}' text-anchor='middle'>{} ms</text>", x, top + 15.0, ms);
+        html!(
+            labels,
+            "<text class='tick-label' x='{}' y='{}' text-anchor='middle'>{} ms</text>",
+            Tenths(x),
+            Tenths(top + 15.0),
+            ms
+        );
     }
     let mut out = lines.element("tick");
     out.push(&labels);

@@ -24,7 +24,8 @@ pub fn views(session: Session<Replication>) -> SceneViews {
     let wire = WireState::new(session);
     let brokers = move || session.with(|run| run.world().brokers().len());
     // The columns' proportions and the lanes' width in SVG units, for the cards' grid.
-    let columns = move || format!("--brokers: {}; --units: {}", brokers(), wire::total_width(brokers()));
+    let columns =
+        move || format!("--brokers: {}; --units: {}", brokers(), crate::markup::fixed(wire::total_width(brokers()), 0));
     SceneViews {
         intro: key::REPLICATION_INTRO,
         stage: view! {

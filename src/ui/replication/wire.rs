@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::node_name;
 use crate::html;
 use crate::i18n::{key, render, t, tf};
-use crate::markup::Html;
+use crate::markup::{fixed, Html};
 use crate::model::kernel::Describe;
 use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Replication};
 use crate::ui::markup::{Host, Markup};
@@ -117,7 +117,9 @@ pub fn point_on(a: Arc, t: f64) -> (f64, f64) {
 }
 
 fn arc_path(a: Arc) -> String {
-    format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", a.start.0, a.start.1, a.control.0, a.control.1, a.end.0, a.end.1)
+    let [x0, y0, x1, y1, x2, y2] =
+        [a.start.0, a.start.1, a.control.0, a.control.1, a.end.0, a.end.1].map(|v| fixed(v, 1));
+    format!("M{x0} {y0} Q{x1} {y1} {x2} {y2}")
 }
 
 /// Short label and css class of a message kind.
@@ -179,11 +181,11 @@ fn cut_links_markup(w: &Replication, lane: Lane) -> Html {
         let title = tf(key::REPLICATION_LINK_CUT_TITLE, &[("a", &node_name(a)), ("b", &node_name(b))]);
         html!(
             out,
-            "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">✂</text></g>",
+            "<g class=\"cut-link\"><title>{}</title><path d=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">✂</text></g>",
             title,
             arc_path(arc),
-            mx,
-            my + 5.0
+            fixed(mx, 1),
+            fixed(my + 5.0, 1)
         );
     }
     out
@@ -277,7 +279,7 @@ pub fn WireLane(session: Session<Replication>, state: WireState, lane: Lane) -> 
     let marker = lane.marker();
     view! {
         <svg class=lane.class() role="group"
-            viewBox=move || format!("0 0 {} {LANE_H}", total_width(state.brokers.get()))>
+            viewBox=move || format!("0 0 {} {}", fixed(total_width(state.brokers.get()), 0), fixed(LANE_H, 0))>
             <defs>
                 <marker id=marker viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                     <path d="M0 0 L10 5 L0 10 z"/>
@@ -303,7 +305,8 @@ fn Pill(rank: usize, state: WireState, lane: Lane, drawn: Memo<Vec<(MsgKey, Plac
         let n = state.brokers.get();
         k.get().map(|(_, from, to, ..)| arc_path(arc(lane, column(from, n), column(to, n), n))).unwrap_or_default()
     };
-    let transform = move || at.get().map(|(_, p)| format!("translate({:.1} {:.1})", p.x, p.y)).unwrap_or_default();
+    let transform =
+        move || at.get().map(|(_, p)| format!("translate({} {})", fixed(p.x, 1), fixed(p.y, 1))).unwrap_or_default();
     let width = move || pill_width(style().0);
     let picked = move || k.get().is_some() && state.picked.get() == k.get();
     let pick = move || state.picked.set(k.get_untracked());
@@ -318,11 +321,11 @@ fn Pill(rank: usize, state: WireState, lane: Lane, drawn: Memo<Vec<(MsgKey, Plac
             on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { pick() }>
             <title>{move || text.get()}</title>
             // A larger, unseen target for a finger (most of the lane's height).
-            <rect class="hit" x=move || format!("{:.1}", -width() / 2.0 - 4.0) y=format!("{}", -HIT_H / 2.0)
-                width=move || format!("{:.1}", width() + 8.0) height=HIT_H.to_string()/>
+            <rect class="hit" x=move || fixed(-width() / 2.0 - 4.0, 1) y=fixed(-HIT_H / 2.0, 0)
+                width=move || fixed(width() + 8.0, 1) height=fixed(HIT_H, 0)/>
             <circle r="6"/>
-            <rect x=move || format!("{:.1}", -width() / 2.0) y=format!("{}", -PILL_H / 2.0)
-                width=move || format!("{:.1}", width()) height=PILL_H.to_string() rx="9"/>
+            <rect x=move || fixed(-width() / 2.0, 1) y=fixed(-PILL_H / 2.0, 0)
+                width=move || fixed(width(), 1) height=fixed(PILL_H, 0) rx="9"/>
             <text y="4.5" text-anchor="middle">{move || style().0}</text>
         </g>
     }
@@ -350,7 +353,7 @@ fn list_markup(messages: &[(MsgKey, InFlightView)], picked: Option<MsgKey>) -> H
         .take(LISTED)
         .map(|(k, m)| {
             let class = if Some(*k) == picked { "picked" } else { "" };
-            html!("<li class=\"{}\">{} · {:.0}%</li>", class, message_text(m), m.progress * 100.0)
+            html!("<li class=\"{}\">{} · {}%</li>", class, message_text(m), fixed(m.progress * 100.0, 0))
         })
         .collect();
     html!(out, "<ul>{}</ul>", items);

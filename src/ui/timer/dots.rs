@@ -86,7 +86,7 @@ fn dot_markup(rings: Rings, d: &Dot) -> Html {
     let r = (rings.dot_radius() * 10.0).round() / 10.0;
     let mut svg = html!("<title>{}</title>", title(d));
     match kind_of(&d.origin) {
-        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, r),
+        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, D(r)),
         Kind::Produce => html!(
             svg,
             r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -96,7 +96,7 @@ fn dot_markup(rings: Rings, d: &Dot) -> Html {
             D(2.0 * r)
         ),
         Kind::Fetch => {
-            html!(svg, r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#, D(-r * 1.3), r, r, D(-r * 1.3))
+            html!(svg, r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#, D(-r * 1.3), D(r), D(r), D(-r * 1.3))
         }
     }
     svg

@@ -107,12 +107,20 @@ pub fn point(r: f64, a: f64) -> (f64, f64) {
     (CENTER + r * a.sin(), CENTER - r * a.cos())
 }
 
-/// A coordinate written with one decimal (shortest form, so no fixed-precision float code).
+/// A coordinate written with at most one decimal (`12`, `12.5`), from whole tenths: no float
+/// formatting code in the page.
 pub struct D(pub f64);
 
 impl std::fmt::Display for D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", (self.0 * 10.0).round() / 10.0)
+        let tenths = (self.0 * 10.0).round() as i64;
+        let sign = if tenths < 0 { "-" } else { "" };
+        let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+        if tenth == 0 {
+            write!(f, "{sign}{whole}")
+        } else {
+            write!(f, "{sign}{whole}.{tenth}")
+        }
     }
 }
 

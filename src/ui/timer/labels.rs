@@ -1,7 +1,7 @@
 //! Where the rings' task labels go: in a gutter left or right of the wheel, stacked so that
 //! no two overlap, each tied to its dot by a leader line (never over the rings' marks).
 
-use super::geometry::{center, SIZE};
+use super::geometry::{center, D, SIZE};
 
 /// Width of each gutter beside the wheel, in SVG units.
 pub const GUTTER: f64 = 120.0;
@@ -13,7 +13,7 @@ const LINE: f64 = 20.0;
 
 /// The viewBox of the whole drawing: the wheel and its two gutters.
 pub fn view_box() -> String {
-    format!("{} {TOP} {} {}", -GUTTER, SIZE + 2.0 * GUTTER, BOTTOM - TOP)
+    format!("{} {} {} {}", D(-GUTTER), D(TOP), D(SIZE + 2.0 * GUTTER), D(BOTTOM - TOP))
 }
 
 /// One placed label: its text's anchor point and alignment, and its leader line.

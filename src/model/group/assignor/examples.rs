@@ -1,7 +1,7 @@
 //! The seed notes' (003) worked assignor examples as plain inputs, shown read-only by the UI and
 //! pinned by tests: the UI computes every result with [`assign`](super::assign) at render time.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{assign, AssignorKind, Subscription, TopicPartition};
 
@@ -15,10 +15,10 @@ pub struct AssignorExample {
     /// One line: what to notice.
     pub note_key: &'static str,
     pub kinds: Vec<AssignorKind>,
-    pub partitions_per_topic: BTreeMap<String, u32>,
+    pub partitions_per_topic: SortedMap<String, u32>,
     pub members: Vec<Subscription>,
     /// The previous generation's assignment (incl. members that left), if any.
-    pub before: Option<BTreeMap<String, Vec<TopicPartition>>>,
+    pub before: Option<SortedMap<String, Vec<TopicPartition>>>,
 }
 
 fn member(id: &str, topics: &[String]) -> Subscription {
@@ -34,7 +34,7 @@ fn member(id: &str, topics: &[String]) -> Subscription {
 /// Seed 003: Range on 2 consumers × t0/t1 with 3 partitions each; then C0, C1, C2 (assigned by
 /// Sticky, generation 1) lose C1: RoundRobin vs Sticky on the survivors with their owned partitions.
 pub fn seed003_examples() -> Vec<AssignorExample> {
-    let parts: BTreeMap<String, u32> = [("t0".to_string(), 3), ("t1".to_string(), 3)].into();
+    let parts: SortedMap<String, u32> = [("t0".to_string(), 3), ("t1".to_string(), 3)].into();
     let topics: Vec<String> = parts.keys().cloned().collect();
     let range = AssignorExample {
         id: "range",

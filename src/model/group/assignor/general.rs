@@ -2,21 +2,20 @@
 //! partitions, give unassigned ones to the least loaded subscriber, then move partitions until
 //! balanced, preferring a partition's previous owner; with Kafka's `PartitionMovements` record.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 
 use super::java_order::{java_map_order, java_topic_partition_hash};
 use super::{Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
-use crate::model::kernel::order::CollectOrdered;
 
 /// Moves of one (src, dst) pair: partitions in insertion order and the largest size reached.
-type PairMoves = BTreeMap<(String, String), (Vec<TopicPartition>, usize)>;
+type PairMoves = SortedMap<(String, String), (Vec<TopicPartition>, usize)>;
 
 /// Kafka's `PartitionMovements`: which partition moved from whom to whom, per topic.
 #[derive(Default)]
 struct Movements {
-    by_partition: BTreeMap<TopicPartition, (String, String)>,
+    by_partition: SortedMap<TopicPartition, (String, String)>,
     /// topic → (src, dst) → partitions in insertion order, plus the largest size the set reached.
-    by_topic: BTreeMap<String, PairMoves>,
+    by_topic: SortedMap<String, PairMoves>,
 }
 
 impl Movements {
@@ -74,14 +73,14 @@ impl Movements {
 
 /// The general builder's working state.
 struct General<'a> {
-    partitions_per_topic: &'a BTreeMap<String, u32>,
+    partitions_per_topic: &'a SortedMap<String, u32>,
     total: usize,
-    topic_consumers: BTreeMap<String, Vec<String>>,
-    consumer_topics: BTreeMap<String, Vec<String>>,
+    topic_consumers: SortedMap<String, Vec<String>>,
+    consumer_topics: SortedMap<String, Vec<String>>,
     current: Assignment,
-    owner: BTreeMap<TopicPartition, String>,
+    owner: SortedMap<TopicPartition, String>,
     /// Members of Kafka's `sortedCurrentSubscriptions` (ordered on demand by load, then id).
-    sorted_members: BTreeSet<String>,
+    sorted_members: SortedSet<String>,
     movements: Movements,
 }
 
@@ -161,7 +160,7 @@ impl General<'_> {
     fn perform_reassignments(
         &mut self,
         partitions: &[TopicPartition],
-        previous: &BTreeMap<TopicPartition, (String, i32)>,
+        previous: &SortedMap<TopicPartition, (String, i32)>,
     ) -> bool {
         let mut performed = false;
         loop {
@@ -214,8 +213,8 @@ fn previous_claims(
     members: &[Subscription],
     order: &[String],
     max_generation: i32,
-) -> BTreeMap<TopicPartition, (String, i32)> {
-    let mut previous: BTreeMap<TopicPartition, (String, i32)> = BTreeMap::new();
+) -> SortedMap<TopicPartition, (String, i32)> {
+    let mut previous: SortedMap<TopicPartition, (String, i32)> = SortedMap::new();
     for id in order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
         let generation = member.generation.max(DEFAULT_GENERATION);
@@ -235,16 +234,16 @@ fn previous_claims(
 }
 
 /// Topic → its subscribers and member → its topics (with metadata), in Kafka's member order.
-type Subscribers = (BTreeMap<String, Vec<String>>, BTreeMap<String, Vec<String>>);
+type Subscribers = (SortedMap<String, Vec<String>>, SortedMap<String, Vec<String>>);
 
 fn subscribers(
-    partitions_per_topic: &BTreeMap<String, u32>,
+    partitions_per_topic: &SortedMap<String, u32>,
     members: &[Subscription],
     order: &[String],
 ) -> Subscribers {
-    let mut topic_consumers: BTreeMap<String, Vec<String>> =
-        partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect_map();
-    let mut consumer_topics: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut topic_consumers: SortedMap<String, Vec<String>> =
+        partitions_per_topic.keys().map(|t| (t.clone(), Vec::new())).collect();
+    let mut consumer_topics: SortedMap<String, Vec<String>> = SortedMap::new();
     for id in order {
         let member = members.iter().find(|m| &m.member_id == id).expect("member");
         let topics: Vec<String> =
@@ -259,7 +258,7 @@ fn subscribers(
 
 /// Runs the general sticky algorithm.
 pub(super) fn general(
-    partitions_per_topic: &BTreeMap<String, u32>,
+    partitions_per_topic: &SortedMap<String, u32>,
     members: &[Subscription],
     ownership: Ownership,
 ) -> Assignment {
@@ -279,8 +278,8 @@ pub(super) fn general(
         topic_consumers,
         consumer_topics,
         current: ownership.owned.clone(),
-        owner: BTreeMap::new(),
-        sorted_members: BTreeSet::new(),
+        owner: SortedMap::new(),
+        sorted_members: SortedSet::new(),
         movements: Movements::default(),
     };
     for (member, list) in &g.current {
@@ -290,7 +289,7 @@ pub(super) fn general(
     }
     // Kafka's assignOwnedPartitions: drop partitions of topics the owner no longer subscribes to.
     let mut revocation_required = false;
-    let mut assigned = BTreeSet::new();
+    let mut assigned = SortedSet::new();
     for (member, list) in g.current.iter_mut() {
         let topics = &g.consumer_topics[member];
         let before = list.len();
@@ -300,16 +299,16 @@ pub(super) fn general(
     }
     let mut unassigned: Vec<TopicPartition> =
         all_partitions.iter().filter(|tp| !assigned.contains(*tp)).cloned().collect();
-    g.sorted_members = g.current.keys().cloned().collect_set();
+    g.sorted_members = g.current.keys().cloned().collect();
     let initializing = g.sorted().last().is_none_or(|m| g.size(m) == 0);
     for tp in &unassigned {
         g.assign_to_least_loaded(tp);
     }
-    let fixed_topics: BTreeSet<String> =
-        g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect_set();
+    let fixed_topics: SortedSet<String> =
+        g.topic_consumers.iter().filter(|(_, c)| c.len() < 2).map(|(t, _)| t.clone()).collect();
     all_partitions.retain(|tp| !fixed_topics.contains(&tp.topic));
     unassigned.retain(|tp| !fixed_topics.contains(&tp.topic));
-    let mut fixed: Assignment = BTreeMap::new();
+    let mut fixed: Assignment = SortedMap::new();
     for consumer in g.consumer_topics.keys().cloned().collect::<Vec<_>>() {
         if !g.can_consumer_participate(&consumer) {
             g.sorted_members.remove(&consumer);

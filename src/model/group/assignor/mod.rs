@@ -9,9 +9,8 @@ mod quota;
 mod simple;
 mod sticky;
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 
-use crate::model::kernel::order::CollectOrdered;
 pub use examples::{seed003_examples, AssignorExample};
 pub use java_order::{java_map_order, java_string_hash};
 
@@ -19,14 +18,14 @@ pub use java_order::{java_map_order, java_string_hash};
 const DEFAULT_GENERATION: i32 = -1;
 
 /// Member id → its partitions, the shape every assignor returns.
-type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+type Assignment = SortedMap<String, Vec<TopicPartition>>;
 
 /// What `allSubscriptionsEqual` learns: surviving ownership claims and doubly-claimed partitions.
 struct Ownership {
     /// Members in the order Kafka iterates its subscription map (Java `HashMap` order).
     order: Vec<String>,
-    owned: BTreeMap<String, Vec<TopicPartition>>,
-    claimed_twice: BTreeSet<TopicPartition>,
+    owned: SortedMap<String, Vec<TopicPartition>>,
+    claimed_twice: SortedSet<TopicPartition>,
     max_generation: i32,
     all_equal: bool,
 }
@@ -119,14 +118,14 @@ impl AssignorKind {
 /// topics without metadata.
 pub fn assign(
     kind: AssignorKind,
-    partitions_per_topic: &BTreeMap<String, u32>,
+    partitions_per_topic: &SortedMap<String, u32>,
     members: &[Subscription],
-) -> BTreeMap<String, Vec<TopicPartition>> {
-    let subscribed: BTreeMap<String, u32> = partitions_per_topic
+) -> SortedMap<String, Vec<TopicPartition>> {
+    let subscribed: SortedMap<String, u32> = partitions_per_topic
         .iter()
         .filter(|(topic, count)| **count > 0 && members.iter().any(|m| m.topics.contains(topic)))
         .map(|(topic, count)| (topic.clone(), *count))
-        .collect_map();
+        .collect();
     let mut result = match kind {
         AssignorKind::Range => simple::range(&subscribed, members),
         AssignorKind::RoundRobin => simple::round_robin(&subscribed, members),
@@ -143,8 +142,8 @@ pub fn assign(
     result
 }
 
-fn no_partition_twice(result: &BTreeMap<String, Vec<TopicPartition>>) -> bool {
-    let mut seen = std::collections::BTreeSet::new();
+fn no_partition_twice(result: &SortedMap<String, Vec<TopicPartition>>) -> bool {
+    let mut seen = SortedSet::new();
     result.values().flatten().all(|tp| seen.insert(tp.clone()))
 }
 
@@ -163,7 +162,7 @@ pub fn member_order(members: &[Subscription]) -> Vec<&Subscription> {
 
 /// All partitions of `topics` in (topic name, partition) order.
 fn partitions_of<'a>(
-    partitions_per_topic: &BTreeMap<String, u32>,
+    partitions_per_topic: &SortedMap<String, u32>,
     topics: impl Iterator<Item = &'a String>,
 ) -> Vec<TopicPartition> {
     topics.flat_map(|topic| (0..partitions_per_topic[topic]).map(move |p| TopicPartition::new(topic, p))).collect()

@@ -1,10 +1,9 @@
 //! Kafka's `ConstrainedAssignmentBuilder` (all members subscribe to the same topics): keep owned
 //! partitions up to the min/max quota, then deal the rest round-robin to unfilled members.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{partitions_of, Assignment, Ownership, TopicPartition};
-use crate::model::kernel::order::CollectOrdered;
 
 /// Quota bookkeeping of one constrained run.
 struct Quotas {
@@ -17,7 +16,7 @@ struct Quotas {
 /// What the first pass leaves: owned partitions kept up to quota, the rest maybe revoked.
 struct Kept {
     assignment: Assignment,
-    maybe_revoked: BTreeMap<TopicPartition, String>,
+    maybe_revoked: SortedMap<TopicPartition, String>,
     under_min: Vec<String>,
     exactly_min: Vec<String>,
 }
@@ -25,8 +24,8 @@ struct Kept {
 /// Kafka's first pass: every consumer keeps its owned partitions up to its quota.
 fn keep_owned(ownership: &Ownership, q: &mut Quotas) -> Kept {
     let mut kept = Kept {
-        assignment: ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect_map(),
-        maybe_revoked: BTreeMap::new(),
+        assignment: ownership.order.iter().map(|m| (m.clone(), Vec::new())).collect(),
+        maybe_revoked: SortedMap::new(),
         under_min: Vec::new(),
         exactly_min: Vec::new(),
     };
@@ -59,9 +58,9 @@ fn keep_owned(ownership: &Ownership, q: &mut Quotas) -> Kept {
 
 /// Returns the assignment and the partitions transferring ownership (partition → new owner).
 pub(super) fn constrained(
-    partitions_per_topic: &BTreeMap<String, u32>,
+    partitions_per_topic: &SortedMap<String, u32>,
     ownership: &Ownership,
-) -> (Assignment, BTreeMap<TopicPartition, String>) {
+) -> (Assignment, SortedMap<TopicPartition, String>) {
     let total: usize = partitions_per_topic.values().map(|n| *n as usize).sum();
     let members = ownership.order.len();
     let mut q = Quotas {
@@ -71,14 +70,14 @@ pub(super) fn constrained(
         current_over_min: 0,
     };
     let Kept { mut assignment, maybe_revoked, mut under_min, mut exactly_min } = keep_owned(ownership, &mut q);
-    let assigned: std::collections::BTreeSet<&TopicPartition> = assignment.values().flatten().collect();
+    let assigned: crate::model::kernel::sorted::SortedSet<&TopicPartition> = assignment.values().flatten().collect();
     let unassigned: Vec<TopicPartition> = partitions_of(partitions_per_topic, partitions_per_topic.keys())
         .into_iter()
         .filter(|tp| !assigned.contains(tp))
         .collect();
     crate::model::kernel::order::sort(&mut under_min);
     crate::model::kernel::order::sort(&mut exactly_min);
-    let mut transferring = BTreeMap::new();
+    let mut transferring = SortedMap::new();
     let mut assign_new = |tp: &TopicPartition, consumer: &String, assignment: &mut Assignment| {
         let list = assignment.get_mut(consumer).expect("entry");
         list.push(tp.clone());

@@ -1,14 +1,13 @@
 //! `RangeAssignor` and `RoundRobinAssignor`: stateless, ordered by Kafka's `MemberInfo` order.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{member_order, partitions_of, Assignment, Subscription, TopicPartition};
-use crate::model::kernel::order::CollectOrdered;
 
 /// Kafka's `RangeAssignor` (without racks): per topic, contiguous ranges; the first
 /// `partitions % consumers` members in `MemberInfo` order get one extra partition.
-pub(super) fn range(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> Assignment {
-    let mut assignment: Assignment = members.iter().map(|m| (m.member_id.clone(), Vec::new())).collect_map();
+pub(super) fn range(partitions_per_topic: &SortedMap<String, u32>, members: &[Subscription]) -> Assignment {
+    let mut assignment: Assignment = members.iter().map(|m| (m.member_id.clone(), Vec::new())).collect();
     let ordered = member_order(members);
     for (topic, &count) in partitions_per_topic {
         let consumers: Vec<&&Subscription> = ordered.iter().filter(|m| m.topics.contains(topic)).collect();
@@ -29,8 +28,8 @@ pub(super) fn range(partitions_per_topic: &BTreeMap<String, u32>, members: &[Sub
 
 /// Kafka's `RoundRobinAssignor`: all subscribed partitions in (topic, partition) order dealt
 /// one by one over a circular list of members, skipping members not subscribed to the topic.
-pub(super) fn round_robin(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> Assignment {
-    let mut assignment: Assignment = members.iter().map(|m| (m.member_id.clone(), Vec::new())).collect_map();
+pub(super) fn round_robin(partitions_per_topic: &SortedMap<String, u32>, members: &[Subscription]) -> Assignment {
+    let mut assignment: Assignment = members.iter().map(|m| (m.member_id.clone(), Vec::new())).collect();
     let ordered = member_order(members);
     if ordered.is_empty() {
         return assignment;

@@ -1,17 +1,16 @@
 //! The front of Kafka's `AbstractStickyAssignor`: reading previous ownership (with generations),
 //! picking the constrained or general algorithm, and `CooperativeStickyAssignor`'s adjustment.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::kernel::sorted::{SortedMap, SortedSet};
 
 use super::java_order::{java_map_order, java_string_hash};
 use super::{general, quota, Assignment, Ownership, Subscription, TopicPartition, DEFAULT_GENERATION};
-use crate::model::kernel::order::CollectOrdered;
 
 /// A sticky run's result; `transferring` is Kafka's `partitionsTransferringOwnership`
 /// (known only on the constrained path, `None` on the general path as in Kafka).
 pub(super) struct StickyOutcome {
     pub assignment: Assignment,
-    pub transferring: Option<BTreeMap<TopicPartition, String>>,
+    pub transferring: Option<SortedMap<TopicPartition, String>>,
 }
 
 fn generation_of(member: &Subscription) -> i32 {
@@ -20,23 +19,22 @@ fn generation_of(member: &Subscription) -> i32 {
 
 /// Kafka's `allSubscriptionsEqual`: keeps each partition's claim from the highest generation and
 /// drops a claim made twice in the same generation.
-pub(super) fn read_ownership(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> Ownership {
+pub(super) fn read_ownership(partitions_per_topic: &SortedMap<String, u32>, members: &[Subscription]) -> Ownership {
     let ids: Vec<String> = members.iter().map(|m| m.member_id.clone()).collect();
     let order = java_map_order(&ids, |id| java_string_hash(id));
-    let by_id: BTreeMap<&str, &Subscription> = members.iter().map(|m| (m.member_id.as_str(), m)).collect_map();
-    let first_topics: Option<BTreeSet<&String>> =
-        order.first().map(|id| by_id[id.as_str()].topics.iter().collect_set());
+    let by_id: SortedMap<&str, &Subscription> = members.iter().map(|m| (m.member_id.as_str(), m)).collect();
+    let first_topics: Option<SortedSet<&String>> = order.first().map(|id| by_id[id.as_str()].topics.iter().collect());
     let mut ownership = Ownership {
         order: order.clone(),
-        owned: BTreeMap::new(),
-        claimed_twice: BTreeSet::new(),
+        owned: SortedMap::new(),
+        claimed_twice: SortedSet::new(),
         max_generation: DEFAULT_GENERATION,
         all_equal: true,
     };
-    let mut previous_owner: BTreeMap<TopicPartition, String> = BTreeMap::new();
+    let mut previous_owner: SortedMap<TopicPartition, String> = SortedMap::new();
     for id in &order {
         let member = by_id[id.as_str()];
-        let topics: BTreeSet<&String> = member.topics.iter().collect_set();
+        let topics: SortedSet<&String> = member.topics.iter().collect();
         if Some(&topics) != first_topics.as_ref() {
             ownership.all_equal = false;
         }
@@ -68,9 +66,9 @@ pub(super) fn read_ownership(partitions_per_topic: &BTreeMap<String, u32>, membe
 }
 
 /// Kafka's `StickyAssignor` (eager): balanced first, then as many previous owners kept as possible.
-pub(super) fn assign_sticky(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> StickyOutcome {
+pub(super) fn assign_sticky(partitions_per_topic: &SortedMap<String, u32>, members: &[Subscription]) -> StickyOutcome {
     if members.is_empty() {
-        return StickyOutcome { assignment: BTreeMap::new(), transferring: Some(BTreeMap::new()) };
+        return StickyOutcome { assignment: SortedMap::new(), transferring: Some(SortedMap::new()) };
     }
     let ownership = read_ownership(partitions_per_topic, members);
     if ownership.all_equal {
@@ -84,7 +82,10 @@ pub(super) fn assign_sticky(partitions_per_topic: &BTreeMap<String, u32>, member
 
 /// Kafka's `CooperativeStickyAssignor`: the sticky result minus every partition that changes
 /// owner; those are revoked by their owner first and handed out in a follow-up rebalance.
-pub(super) fn assign_cooperative(partitions_per_topic: &BTreeMap<String, u32>, members: &[Subscription]) -> Assignment {
+pub(super) fn assign_cooperative(
+    partitions_per_topic: &SortedMap<String, u32>,
+    members: &[Subscription],
+) -> Assignment {
     let outcome = assign_sticky(partitions_per_topic, members);
     let mut assignment = outcome.assignment;
     let transferring = outcome.transferring.unwrap_or_else(|| transferring_ownership(members, &assignment));
@@ -98,9 +99,9 @@ pub(super) fn assign_cooperative(partitions_per_topic: &BTreeMap<String, u32>, m
 
 /// Kafka's `computePartitionsTransferringOwnership`: partitions newly given to a member that
 /// some member owned and is not keeping.
-fn transferring_ownership(members: &[Subscription], assignment: &Assignment) -> BTreeMap<TopicPartition, String> {
-    let mut added: BTreeMap<TopicPartition, String> = BTreeMap::new();
-    let mut revoked: BTreeSet<TopicPartition> = BTreeSet::new();
+fn transferring_ownership(members: &[Subscription], assignment: &Assignment) -> SortedMap<TopicPartition, String> {
+    let mut added: SortedMap<TopicPartition, String> = SortedMap::new();
+    let mut revoked: SortedSet<TopicPartition> = SortedSet::new();
     for member in members {
         let assigned = assignment.get(&member.member_id).cloned().unwrap_or_default();
         for tp in &assigned {

@@ -1,7 +1,7 @@
 //! What the consumer-groups lab reports: typed facts for the event log and typed refusals.
 //! English templates keep the lab's wording; the UI translates by key.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::assignor::AssignorKind;
 use super::{ErrorCode, GroupState, LeaveReason, MAX_MEMBERS, MAX_PARTITIONS, TOPIC};
@@ -97,7 +97,7 @@ pub enum RebalanceFact {
     /// `onPartitionsRevoked`.
     PartitionsRevoked { partitions: Vec<u32>, protocol: Protocol },
     /// The leader ran the assignor.
-    AssignmentComputed { generation: i32, assignor: AssignorKind, assignment: BTreeMap<String, Vec<u32>> },
+    AssignmentComputed { generation: i32, assignor: AssignorKind, assignment: SortedMap<String, Vec<u32>> },
     /// `onPartitionsAssigned`.
     PartitionsAssigned { partitions: Vec<u32>, generation: i32 },
     /// The leader's metadata refresh found more partitions than it assigned.

@@ -1,6 +1,6 @@
 //! The transaction coordinator (Kafka's `TransactionCoordinator`).
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{Epoch, KafkaError, ProducerId, TopicPartition, TransactionMetadata, TxnState};
 
@@ -29,12 +29,12 @@ pub const FIRST_PRODUCER_ID: ProducerId = 1000;
 pub struct TransactionCoordinator {
     max_timeout_ms: u64,
     next_producer_id: ProducerId,
-    transactions: BTreeMap<String, TransactionMetadata>,
+    transactions: SortedMap<String, TransactionMetadata>,
 }
 
 impl TransactionCoordinator {
     pub fn new(max_timeout_ms: u64) -> Self {
-        TransactionCoordinator { max_timeout_ms, next_producer_id: FIRST_PRODUCER_ID, transactions: BTreeMap::new() }
+        TransactionCoordinator { max_timeout_ms, next_producer_id: FIRST_PRODUCER_ID, transactions: SortedMap::new() }
     }
 
     /// InitProducerId (`handleInitProducerId`, `prepareInitProducerIdTransit`). Without a

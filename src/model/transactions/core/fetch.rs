@@ -9,7 +9,7 @@
 //! Simplified: one entry stands for one batch (a batch holds one producer's records, so they
 //! share their fate), and a fetch has no size limit.
 
-use std::collections::BTreeSet;
+use crate::model::kernel::sorted::SortedSet;
 
 use super::{AbortedTxn, Entry, EntryKind, Isolation};
 
@@ -31,7 +31,7 @@ pub fn fetch<'a>(
         aborted.iter().filter(|a| a.last_offset >= from && a.first_offset < upper).copied().collect();
     crate::model::kernel::order::sort_by_key(&mut pending, |a| (a.first_offset, a.producer_id));
     let mut pending = pending.into_iter().peekable();
-    let mut aborted_producers = BTreeSet::new();
+    let mut aborted_producers = SortedSet::new();
     let mut delivered = Vec::new();
     for entry in range {
         while let Some(next) = pending.next_if(|a| a.first_offset <= entry.offset) {

@@ -7,7 +7,7 @@
 //! coordinator before a transaction's first write) is left out: the lab's producers always send
 //! AddPartitionsToTxn first, as TV1 clients do.
 
-use std::collections::BTreeMap;
+use crate::model::kernel::sorted::SortedMap;
 
 use super::{Epoch, KafkaError, ProducerId};
 
@@ -64,7 +64,7 @@ fn in_sequence(last: i32, next: i32) -> bool {
 /// Every producer's state on one partition.
 #[derive(Clone, Debug, Default)]
 pub struct ProducerStateManager {
-    producers: BTreeMap<ProducerId, ProducerStateView>,
+    producers: SortedMap<ProducerId, ProducerStateView>,
 }
 
 impl ProducerStateManager {
