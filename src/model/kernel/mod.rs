@@ -13,6 +13,7 @@ mod message;
 mod moment;
 pub mod order;
 mod queue;
+mod rounding;
 mod snapshots;
 pub mod sorted;
 mod tape;
@@ -29,6 +30,7 @@ pub use message::{
 };
 pub use moment::{Moment, Salience, Salient, MOMENT_KEYS};
 pub use queue::{EventQueue, Watched};
+pub use rounding::decimal_units;
 pub use snapshots::{MAX_SNAPSHOTS, MAX_SNAPSHOT_ITEMS, SNAPSHOT_EVERY, SNAPSHOT_EVERY_EVENTS};
 pub use tape::{decode_tape, encode_tape, CommandCodec, TapeError, MAX_TAPE_INPUTS, MAX_WAIT_MS, TAPE_KEYS};
 pub use token::{parse_number, parse_signed, Token, TokenError, TOKEN_KEYS};

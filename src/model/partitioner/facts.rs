@@ -141,11 +141,9 @@ pub(super) fn list_arg(mut items: Vec<Message>) -> Arg {
     nested(joined)
 }
 
-/// A share in tenths of a percent, written exactly as `{:.1}` writes the float.
+/// A share in tenths of a percent, rounded exactly as `{:.1}` rounds the float.
 fn percent_tenths(share: f64) -> Arg {
-    let text = format!("{:.1}", share * 100.0);
-    let units = text.replace('.', "").parse::<i64>().unwrap_or(0);
-    Arg::Decimal { units, places: 1 }
+    Arg::Decimal { units: crate::model::kernel::decimal_units(share * 100.0, 1), places: 1 }
 }
 
 fn key_move(key: Key, name: &str, step: KeyMove) -> Message {

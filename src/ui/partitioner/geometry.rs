@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::html;
-use crate::markup::{Html, Tenths};
+use crate::markup::{fixed, Html, Tenths};
 use crate::model::partitioner::{SampledKey, TOPIC};
 
 /// Width of every drawing's viewBox.
@@ -81,11 +81,12 @@ pub struct PathData(String);
 
 impl PathData {
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64) {
-        let _ = write!(self.0, "M{x:.2} {y:.2}h{width:.2}v{height:.2}h{:.2}Z", -width);
+        let [x, y, width, height] = [x, y, width, height].map(|v| fixed(v, 2));
+        let _ = write!(self.0, "M{x} {y}h{width}v{height}h-{width}Z");
     }
 
     pub fn vline(&mut self, x: f64, y1: f64, y2: f64) {
-        let _ = write!(self.0, "M{x:.1} {y1:.1}V{y2:.1}");
+        let _ = write!(self.0, "M{} {}V{}", Tenths(x), Tenths(y1), Tenths(y2));
     }
 
     /// The path element, or nothing when no mark was added.

@@ -126,7 +126,7 @@ fn LoadTable(loads: Signal<Vec<PartitionLoadView>>) -> impl IntoView {
 }
 
 fn load_row(l: PartitionLoadView, max: u64) -> impl IntoView {
-    let share = |v: u64| format!("width: {:.2}%", v as f64 * 100.0 / max as f64);
+    let share = |v: u64| format!("width: {}%", crate::markup::fixed(v as f64 * 100.0 / max as f64, 2));
     let hot = l.hot_records > 0;
     view! {
         <tr data-testid=format!("load-{}", l.partition) class:hot=hot>

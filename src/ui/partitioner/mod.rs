@@ -113,11 +113,14 @@ fn grouped(value: u64) -> String {
     out
 }
 
-/// A share as a percentage with one decimal.
-/// A share as a percentage with one decimal, as the locale writes it (`49,1 %` in es, `%49,1` in tr).
+/// A share as a percentage with one decimal, as the locale writes it (`49,1 %` in es, `%49,1` in
+/// tr), rounded as the model's facts round it.
 fn percent(share: f64) -> String {
     let locale = crate::i18n::current_locale();
-    let number = locale.decimal(&format!("{:.1}", share * 100.0));
+    let mut text = String::new();
+    let tenths = crate::model::kernel::decimal_units(share * 100.0, 1);
+    let _ = crate::model::kernel::write_decimal(&mut text, tenths, 1);
+    let number = locale.decimal(&text);
     if locale == crate::i18n::Locale::Tr {
         format!("%{number}")
     } else {

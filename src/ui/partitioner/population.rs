@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::geometry::{self, Dot, WIDTH};
 use super::{percent, send};
 use crate::i18n::{key, t, tf};
+use crate::markup::Tenths;
 use crate::model::partitioner::{Command, KeyDistribution, Partitioner, TOPIC};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
@@ -101,12 +102,12 @@ fn Dots(session: Session<Partitioner>, drawing: Memo<(Vec<Dot>, f64)>) -> impl I
         geometry::columns_markup(partitions(), height(), watched().as_ref().map(|(p, key)| (*p, key.as_str())))
     });
     view! {
-        <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {WIDTH} {}", height())
+        <svg class="dots" data-testid="population" viewBox=move || format!("0 0 {} {}", Tenths(WIDTH), Tenths(height()))
             role="img" aria-label=t(key::PARTITIONER_POPULATION_ARIA)>
             <Markup host=Host::G html=background/>
             <For each=indices key=|index| *index let:index>
                 <circle r="3.4" class="dot" class:moved=move || dot(index).is_some_and(|d| d.moved)
-                    style:transform=move || dot(index).map_or(String::new(), |d| format!("translate({:.1}px, {:.1}px)", d.x, d.y))/>
+                    style:transform=move || dot(index).map_or(String::new(), |d| format!("translate({}px, {}px)", Tenths(d.x), Tenths(d.y)))/>
             </For>
         </svg>
     }

@@ -90,14 +90,14 @@ fn TimelineView(timeline: Timeline) -> impl IntoView {
             ("records", &records.to_string()),
             ("batches", &batches.len().to_string()),
             ("full", &full.to_string()),
-            ("fill", &format!("{:.0}", fill * 100.0)),
+            ("fill", &crate::model::kernel::decimal_units(fill * 100.0, 0).to_string()),
             ("switches", &switches.len().to_string()),
         ],
     );
     let markup = timeline_markup(&batches, &switches, partitions, &axis, now_ms);
     view! {
         <p data-testid="sticky-summary">{summary}</p>
-        <svg class="timeline" data-testid="sticky-timeline" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+        <svg class="timeline" data-testid="sticky-timeline" viewBox=format!("0 0 {} {}", Tenths(WIDTH), Tenths(height)) role="img"
             aria-label=t(key::PARTITIONER_STICKY_ARIA)>
             <Markup host=Host::G html=Signal::stored(markup)/>
         </svg>
