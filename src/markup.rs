@@ -73,8 +73,8 @@ macro_rules! render_as_display {
     )*};
 }
 
-// No floats: a number with a fraction goes in through `fixed`, so a page links no float
-// formatting (several KB of wasm).
+// No floats: a number with a fraction goes in through `Tenths` or `fixed`, so a page links no
+// float formatting (several KB of wasm).
 render_as_display!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, bool);
 
 impl Render for str {
@@ -159,8 +159,9 @@ pub fn fixed(x: f64, decimals: u32) -> String {
     out
 }
 
-/// A coordinate with one decimal, as `{:.1}` writes it but without float formatting: the
-/// form every SVG number of the scenes takes (`html!(out, "x=\"{}\"", Tenths(x))`).
+/// A coordinate with one decimal, as `{:.1}` writes it (except that a tie rounds away from
+/// zero) but without float formatting: the form the scenes' SVG numbers take
+/// (`html!(out, "x=\"{}\"", Tenths(x))`).
 #[derive(Clone, Copy, Debug)]
 pub struct Tenths(pub f64);
 

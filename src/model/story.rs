@@ -175,6 +175,18 @@ fn most_telling<S: LabScene>(history: &History<S>, position: usize) -> Option<Ca
 /// The speeds Play offers (simulated seconds per real second); below 1 is slow motion.
 pub const SPEEDS: &[f64] = &[0.01, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 3600.0];
 
+/// A speed of [`SPEEDS`] as plain text (`0.25`, `3600`), as `f64`'s `Display` writes it but
+/// from whole hundredths (every speed there is one), so a page links no float formatting.
+pub fn speed_text(speed: f64) -> String {
+    let hundredths = (speed * 100.0).round() as u64;
+    let (whole, fraction) = (hundredths / 100, hundredths % 100);
+    match fraction {
+        0 => whole.to_string(),
+        f if f % 10 == 0 => format!("{whole}.{}", f / 10),
+        f => format!("{whole}.{f:02}"),
+    }
+}
+
 /// Real milliseconds between two Play ticks.
 pub const TICK_MS: u64 = 100;
 /// Ticks Play holds at a story's stop, so its caption can be read.
@@ -342,4 +354,16 @@ pub fn real_ms_to_reach<S: LabScene>(
         elapsed_ms += TICK_MS;
     }
     Some(elapsed_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_speed_is_written_as_float_formatting_writes_it() {
+        for &speed in SPEEDS {
+            assert_eq!(speed_text(speed), speed.to_string());
+        }
+    }
 }

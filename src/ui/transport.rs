@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::session::Transport;
 use crate::i18n::{key, t, tf};
 
-use crate::model::story::{next_tick_events, Tick, PLAY_TICK_EVENTS, SPEEDS, TICK_MS};
+use crate::model::story::{next_tick_events, speed_text, Tick, PLAY_TICK_EVENTS, SPEEDS, TICK_MS};
 
 pub type Shell = Arc<dyn Transport + Send + Sync>;
 
@@ -80,18 +80,6 @@ pub fn format_clock(ms: u64) -> String {
     format!("{} {}", crate::i18n::current_locale().decimal(&text), t(key::SHELL_UNIT_S))
 }
 
-/// A speed of `SPEEDS` as plain text (`0.25`, `3600`), written from whole hundredths so the
-/// page links no float formatting or parsing: every speed there is a whole number of hundredths.
-fn speed_text(speed: f64) -> String {
-    let hundredths = (speed * 100.0).round() as u64;
-    let (whole, fraction) = (hundredths / 100, hundredths % 100);
-    match fraction {
-        0 => whole.to_string(),
-        f if f % 10 == 0 => format!("{whole}.{}", f / 10),
-        f => format!("{whole}.{f:02}"),
-    }
-}
-
 /// `0.1×`, `1×`, `60×` in the locale's decimals.
 fn speed_label(speed: f64) -> String {
     format!("{}×", crate::i18n::current_locale().decimal(&speed_text(speed)))
@@ -113,6 +101,7 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             <label class="speed">
                 <span class="speed-word">{t(key::SHELL_SPEED)}</span>
                 <select on:change=move |ev| {
+                    // The option's value is the speed's text: found by text, never parsed as a float.
                     let value = event_target_value(&ev);
                     if let Some(&speed) = SPEEDS.iter().find(|s| speed_text(**s) == value) {
                         play.speed.set(speed);
