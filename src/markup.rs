@@ -151,17 +151,16 @@ fn escape_into(out: &mut String, text: &str) {
 }
 
 /// `x` with `decimals` digits after the point (`fixed(12.3456, 3)` is `12.346`), for numbers
-/// written into markup (SVG coordinates, CSS percentages). Integer arithmetic: float
-/// formatting (`{:.1}`, `f64::to_string`) links several KB of wasm into a page.
+/// written into markup (SVG coordinates, CSS percentages). Rounded and written as `{:.N}`
+/// would, by integer arithmetic: float formatting links several KB of wasm into a page.
 pub fn fixed(x: f64, decimals: u32) -> String {
     let mut out = String::new();
     let _ = write_fixed(&mut out, x, decimals);
     out
 }
 
-/// A coordinate with one decimal, as `{:.1}` writes it (except that a tie rounds away from
-/// zero) but without float formatting: the form the scenes' SVG numbers take
-/// (`html!(out, "x=\"{}\"", Tenths(x))`).
+/// A coordinate with one decimal, as `{:.1}` writes it, without float formatting: the form
+/// the scenes' SVG numbers take (`html!(out, "x=\"{}\"", Tenths(x))`).
 #[derive(Clone, Copy, Debug)]
 pub struct Tenths(pub f64);
 
@@ -178,13 +177,8 @@ impl Render for Tenths {
 }
 
 fn write_fixed(out: &mut impl fmt::Write, x: f64, decimals: u32) -> fmt::Result {
-    let scale = 10i64.pow(decimals);
-    let v = (x * scale as f64).round() as i64;
-    let (sign, v) = if v < 0 { ("-", -v) } else { ("", v) };
-    if decimals == 0 {
-        return write!(out, "{sign}{v}");
-    }
-    write!(out, "{sign}{}.{:0width$}", v / scale, v % scale, width = decimals as usize)
+    let places = decimals.min(6);
+    crate::model::kernel::write_decimal(out, crate::model::kernel::decimal_units(x, places), places as u8)
 }
 
 #[cfg(test)]
@@ -208,11 +202,11 @@ mod tests {
     }
 
     #[test]
-    fn fixed_writes_what_float_formatting_writes_but_rounds_a_tie_away_from_zero() {
+    fn fixed_writes_what_float_formatting_writes() {
         assert_eq!(fixed(12.3456, 3), "12.346");
         assert_eq!(fixed(0.05, 2), "0.05");
         assert_eq!(fixed(-17.0, 0), "-17");
-        assert_eq!(fixed(-8.25, 1), "-8.3");
+        assert_eq!(fixed(-8.25, 1), format!("{:.1}", -8.25));
         assert_eq!(fixed(1050.0, 1), "1050.0");
         for tenths in -2000..2000 {
             let x = f64::from(tenths) / 10.0;

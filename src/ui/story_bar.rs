@@ -110,5 +110,8 @@ pub fn MomentCounter(shell: Shell, tape_len: Memo<usize>, position: Signal<usize
 fn marker_left(position: usize, of: usize) -> String {
     let of = of.max(1) as u64;
     let thousandths = (position as u64 * 100_000 + of / 2) / of;
-    format!("left: {}.{:03}%", thousandths / 1000, thousandths % 1000)
+    let mut left = String::from("left: ");
+    let _ = crate::model::kernel::write_decimal(&mut left, i64::try_from(thousandths).unwrap_or(i64::MAX), 3);
+    left.push('%');
+    left
 }

@@ -4,7 +4,6 @@
 //! sorts at most a few thousand items. Stable: equal items keep their order, as `sort_by`.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// Runs this short are sorted by insertion.
 const SHORT_RUN: usize = 12;
@@ -23,43 +22,6 @@ pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, mut key: impl FnMut(&T) -> K) 
 pub fn sort<T: Ord>(items: &mut Vec<T>) {
     merge_sort(items, &mut |a: &T, b: &T| a.cmp(b));
 }
-
-/// A map of `pairs`, as `collect::<BTreeMap<_, _>>()` gives (a later pair with an equal key
-/// wins), built by inserting one by one: `collect` first sorts its input with its own copy of
-/// `slice::sort` for every key and value type (about 4 KB of wasm each).
-pub fn map<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
-    let mut map = BTreeMap::new();
-    map.extend(pairs);
-    map
-}
-
-/// A set of `items`, as `collect::<BTreeSet<_>>()` gives, without its sort (see [`map`]).
-pub fn set<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
-    let mut set = BTreeSet::new();
-    set.extend(items);
-    set
-}
-
-/// `iter.collect_map()` and `iter.collect_set()`: [`map`] and [`set`] at the end of a chain.
-pub trait CollectOrdered: Iterator + Sized {
-    /// As `collect::<BTreeMap<_, _>>()`, through [`map`].
-    fn collect_map<K: Ord, V>(self) -> BTreeMap<K, V>
-    where
-        Self: Iterator<Item = (K, V)>,
-    {
-        map(self)
-    }
-
-    /// As `collect::<BTreeSet<_>>()`, through [`set`].
-    fn collect_set(self) -> BTreeSet<Self::Item>
-    where
-        Self::Item: Ord,
-    {
-        set(self)
-    }
-}
-
-impl<I: Iterator> CollectOrdered for I {}
 
 fn merge_sort<T>(items: &mut Vec<T>, compare: &mut dyn FnMut(&T, &T) -> Ordering) {
     if items.len() <= SHORT_RUN {
@@ -104,13 +66,6 @@ mod tests {
             sort(&mut items);
             assert_eq!(items, expected, "length {len}");
         }
-    }
-
-    #[test]
-    fn map_and_set_equal_what_collect_builds_with_repeated_keys() {
-        let pairs: Vec<(u8, usize)> = (0..300).map(|i| (((i * 37) % 23) as u8, i)).collect();
-        assert_eq!(map(pairs.iter().copied()), pairs.iter().copied().collect::<BTreeMap<_, _>>());
-        assert_eq!(set(pairs.iter().map(|p| p.0)), pairs.iter().map(|p| p.0).collect::<BTreeSet<_>>());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::core::{EntryKind, Isolation, RecordStatus};
 use super::facts::Fact;
 use super::story_say::{duplicates, ids_at, ids_with, latest, payments_arg, pending, records_arg};
 use super::TxnLab;
-use crate::model::kernel::order::CollectOrdered;
+use crate::model::kernel::sorted::SortedSet;
 use crate::model::kernel::{Arg, Message, Sim};
 
 crate::messages! {
@@ -90,7 +90,7 @@ fn log_records(sim: &Sim<TxnLab>) -> Vec<(u64, u64)> {
 }
 
 fn distinct(ids: &[u64]) -> usize {
-    ids.iter().collect_set().len()
+    ids.iter().collect::<SortedSet<_>>().len()
 }
 
 fn committed(sim: &Sim<TxnLab>) -> u64 {

@@ -3,11 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::geometry::{Rings, D};
+use super::geometry::Rings;
 use super::labels;
 use crate::html;
 use crate::i18n::{key, render, tf};
 use crate::markup::Html;
+use crate::markup::Tenths;
 use crate::model::kernel::Describe;
 use crate::model::timer::{LevelView, TaskOrigin};
 use crate::ui::markup::{Host, Markup};
@@ -74,7 +75,7 @@ pub fn task_dot(id: u64, rings: Memo<Rings>, dots: Memo<Vec<Dot>>) -> impl IntoV
     let place = move || {
         dot().map(|d| {
             let (x, y) = rings.get().dot(d.level, d.bucket, d.slot, d.count);
-            format!("transform: translate({}px, {}px)", D(x), D(y))
+            format!("transform: translate({}px, {}px)", Tenths(x), Tenths(y))
         })
     };
     let body = Signal::derive(move || dot().map(|d| dot_markup(rings.get(), &d)).unwrap_or_default());
@@ -86,17 +87,24 @@ fn dot_markup(rings: Rings, d: &Dot) -> Html {
     let r = (rings.dot_radius() * 10.0).round() / 10.0;
     let mut svg = html!("<title>{}</title>", title(d));
     match kind_of(&d.origin) {
-        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, D(r)),
+        Kind::Sandbox => html!(svg, r#"<circle class="shape sandbox" r="{}"/>"#, Tenths(r)),
         Kind::Produce => html!(
             svg,
             r#"<rect class="shape produce" x="{}" y="{}" width="{}" height="{}"/>"#,
-            D(-r),
-            D(-r),
-            D(2.0 * r),
-            D(2.0 * r)
+            Tenths(-r),
+            Tenths(-r),
+            Tenths(2.0 * r),
+            Tenths(2.0 * r)
         ),
         Kind::Fetch => {
-            html!(svg, r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#, D(-r * 1.3), D(r), D(r), D(-r * 1.3))
+            html!(
+                svg,
+                r#"<path class="shape fetch" d="M0 {}L{} 0L0 {}L{} 0Z"/>"#,
+                Tenths(-r * 1.3),
+                Tenths(r),
+                Tenths(r),
+                Tenths(-r * 1.3)
+            )
         }
     }
     svg
@@ -125,12 +133,12 @@ pub fn tags(rings: Rings, dots: &[Dot]) -> Html {
             out,
             r#"<g class="tag"><title>{}</title><line class="leader" x1="{}" y1="{}" x2="{}" y2="{}"/><text class="dot-label" x="{}" y="{}" text-anchor="{}">{}</text></g>"#,
             tooltip,
-            D(p.from.0),
-            D(p.from.1),
-            D(p.to.0),
-            D(p.to.1),
-            D(p.x),
-            D(p.y + 5.0),
+            Tenths(p.from.0),
+            Tenths(p.from.1),
+            Tenths(p.to.0),
+            Tenths(p.to.1),
+            Tenths(p.x),
+            Tenths(p.y + 5.0),
             p.anchor,
             text
         );

@@ -2,6 +2,8 @@
 
 use std::f64::consts::TAU;
 
+use crate::markup::Tenths;
+
 /// Side of the square drawing, in SVG units.
 pub const SIZE: f64 = 500.0;
 const CENTER: f64 = SIZE / 2.0;
@@ -53,16 +55,16 @@ impl Rings {
         let (p0, p1, p2, p3) = (point(r1, a0), point(r1, a1), point(r0, a1), point(r0, a0));
         format!(
             "M{} {}A{r1} {r1} 0 {large} 1 {} {}L{} {}A{r0} {r0} 0 {large} 0 {} {}Z",
-            D(p0.0),
-            D(p0.1),
-            D(p1.0),
-            D(p1.1),
-            D(p2.0),
-            D(p2.1),
-            D(p3.0),
-            D(p3.1),
-            r1 = D(r1),
-            r0 = D(r0)
+            Tenths(p0.0),
+            Tenths(p0.1),
+            Tenths(p1.0),
+            Tenths(p1.1),
+            Tenths(p2.0),
+            Tenths(p2.1),
+            Tenths(p3.0),
+            Tenths(p3.1),
+            r1 = Tenths(r1),
+            r0 = Tenths(r0)
         )
     }
 
@@ -74,7 +76,7 @@ impl Rings {
             for bucket in 0..self.wheel_size {
                 let a = self.angle(bucket as f64);
                 let (p, q) = (point(r0, a), point(r1, a));
-                d.push_str(&format!("M{} {}L{} {}", D(p.0), D(p.1), D(q.0), D(q.1)));
+                d.push_str(&format!("M{} {}L{} {}", Tenths(p.0), Tenths(p.1), Tenths(q.0), Tenths(q.1)));
             }
         }
         d
@@ -105,28 +107,4 @@ pub fn center() -> f64 {
 /// A point at radius `r` and angle `a` (radians clockwise from twelve o'clock).
 pub fn point(r: f64, a: f64) -> (f64, f64) {
     (CENTER + r * a.sin(), CENTER - r * a.cos())
-}
-
-/// A coordinate written with at most one decimal (`12`, `12.5`), from whole tenths: no float
-/// formatting code in the page.
-pub struct D(pub f64);
-
-impl std::fmt::Display for D {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let tenths = (self.0 * 10.0).round() as i64;
-        let sign = if tenths < 0 { "-" } else { "" };
-        let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
-        if tenth == 0 {
-            write!(f, "{sign}{whole}")
-        } else {
-            write!(f, "{sign}{whole}.{tenth}")
-        }
-    }
-}
-
-/// A coordinate goes into markup as its one-decimal number.
-impl crate::markup::Render for D {
-    fn render(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self, f)
-    }
 }

@@ -1,7 +1,8 @@
 //! Where the rings' task labels go: in a gutter left or right of the wheel, stacked so that
 //! no two overlap, each tied to its dot by a leader line (never over the rings' marks).
 
-use super::geometry::{center, D, SIZE};
+use super::geometry::{center, SIZE};
+use crate::markup::Tenths;
 
 /// Width of each gutter beside the wheel, in SVG units.
 pub const GUTTER: f64 = 120.0;
@@ -13,7 +14,7 @@ const LINE: f64 = 20.0;
 
 /// The viewBox of the whole drawing: the wheel and its two gutters.
 pub fn view_box() -> String {
-    format!("{} {} {} {}", D(-GUTTER), D(TOP), D(SIZE + 2.0 * GUTTER), D(BOTTOM - TOP))
+    format!("{} {} {} {}", Tenths(-GUTTER), Tenths(TOP), Tenths(SIZE + 2.0 * GUTTER), Tenths(BOTTOM - TOP))
 }
 
 /// One placed label: its text's anchor point and alignment, and its leader line.

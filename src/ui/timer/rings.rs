@@ -4,11 +4,12 @@
 use leptos::prelude::*;
 
 use super::dots::{dots_of, tags, task_dot, Dot};
-use super::geometry::{center, point, Rings, D};
+use super::geometry::{center, point, Rings};
 use super::labels;
 use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
+use crate::markup::Tenths;
 use crate::model::timer::{LevelView, MoveView, TimerLab};
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
@@ -57,11 +58,11 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
     let hub = move || {
         html!(
             r#"<text class="hub" x="{}" y="{}" text-anchor="middle">{}</text><text class="hub num" x="{}" y="{}" text-anchor="middle">{} ms</text>"#,
-            D(center()),
-            D(center() - 9.0),
+            Tenths(center()),
+            Tenths(center() - 9.0),
             t(key::TIMER_RINGS_CLOCK),
-            D(center()),
-            D(center() + 13.0),
+            Tenths(center()),
+            Tenths(center() + 13.0),
             clock()
         )
     };
@@ -86,10 +87,10 @@ fn ring_backgrounds(svg: &mut Html, rings: Rings) {
             svg,
             r#"<circle class="band {}" cx="{}" cy="{}" r="{}" stroke-width="{}"/>"#,
             class,
-            D(center()),
-            D(center()),
-            D((r0 + r1) / 2.0),
-            D(r1 - r0)
+            Tenths(center()),
+            Tenths(center()),
+            Tenths((r0 + r1) / 2.0),
+            Tenths(r1 - r0)
         );
     }
     html!(svg, r#"<path class="spokes" d="{}"/>"#, rings.spokes());
@@ -109,8 +110,8 @@ fn level_labels(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
         html!(
             svg,
             r#"<text class="level-label" x="{}" y="{}" text-anchor="middle">L{}</text>"#,
-            D(x),
-            D(y + 5.0),
+            Tenths(x),
+            Tenths(y + 5.0),
             wheel.level
         );
     }
@@ -166,10 +167,10 @@ fn pointers(svg: &mut Html, rings: Rings, levels: &[LevelView]) {
             svg,
             r#"<path class="now" d="{}"/><line class="pointer" x1="{}" y1="{}" x2="{}" y2="{}"><title>{}</title></line>"#,
             rings.sector(wheel.level, bucket),
-            D(x1),
-            D(y1),
-            D(x2),
-            D(y2),
+            Tenths(x1),
+            Tenths(y1),
+            Tenths(x2),
+            Tenths(y2),
             title
         );
     }
@@ -181,8 +182,8 @@ fn bucket_numbers(svg: &mut Html, rings: Rings) {
         html!(
             svg,
             r#"<text class="bucket-number" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            D(x),
-            D(y + 5.0),
+            Tenths(x),
+            Tenths(y + 5.0),
             bucket
         );
     }
@@ -203,18 +204,18 @@ fn move_marks(svg: &mut Html, rings: Rings, moves: &[MoveView], dots: &[Dot]) {
                 html!(
                     svg,
                     r#"<line class="fell" x1="{}" y1="{}" x2="{}" y2="{}" marker-end="url(#timer-arrow)"/>"#,
-                    D(from.0),
-                    D(from.1),
-                    D(end.0),
-                    D(end.1)
+                    Tenths(from.0),
+                    Tenths(from.1),
+                    Tenths(end.0),
+                    Tenths(end.1)
                 );
             }
             None => {
                 html!(
                     svg,
                     r#"<text class="ran" x="{}" y="{}" text-anchor="middle">✓</text>"#,
-                    D(from.0),
-                    D(from.1 + 5.0)
+                    Tenths(from.0),
+                    Tenths(from.1 + 5.0)
                 );
             }
         }
