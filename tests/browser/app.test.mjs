@@ -77,6 +77,19 @@ test("the event log can be narrowed to the controller's decisions", async () => 
   assert.deepEqual(page.problems, []);
 });
 
+test("the log filter ignores case in every language (ENCARNACIÓN finds encarnación)", async () => {
+  const page = await openPage(browser, `${root.url}?scene=overview&preset=leader-crash&lang=es`);
+  await page.waitForFunction(() => document.documentElement.lang === "es");
+  await page.locator("body").press("End");
+  await page.getByTestId("log-filter").fill("ENCARNACIÓN");
+  const rows = await page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  assert.ok(rows.length > 0 && rows.every((r) => r.includes("encarnación")), rows.join("\n"));
+  await page.getByTestId("log-filter").fill("Encarnación 2");
+  const exact = await page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  assert.ok(exact.length > 0 && exact.length <= rows.length, exact.join("\n"));
+  assert.deepEqual(page.problems, []);
+});
+
 test("the config panel applies Kafka properties and refuses impossible ones with Kafka's message", async () => {
   const page = await openPage(browser, `${root.url}?scene=overview&seed=4`);
   await page.locator(".config-panel summary").click();
