@@ -109,6 +109,9 @@ pub trait LabScene: World + 'static {
     /// The scene id in links (`scene=...`).
     const ID: &'static str;
 
+    /// How a comparison labels the figures of this scene's answers (`model::notebook::labels`).
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label];
+
     fn schema() -> &'static [Property];
 
     /// Builds the world for a validated config; rejects impossible combinations.

@@ -27,6 +27,7 @@ const GRAMMAR: &str = "produce-N, kill-B and restart-B";
 
 impl LabScene for Cluster {
     const ID: &'static str = "overview";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::OVERVIEW;
 
     fn schema() -> &'static [Property] {
         OVERVIEW_SCHEMA

@@ -27,6 +27,7 @@ const GRAMMAR: &str = "kill-M, restart-M, pause-M-MS, slow-M-MS, poison-P, add-N
 
 impl LabScene for GroupLab {
     const ID: &'static str = "groups";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::GROUPS;
 
     fn schema() -> &'static [Property] {
         GROUP_SCHEMA

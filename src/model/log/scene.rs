@@ -56,6 +56,7 @@ const PRESETS: &[Preset] = &[
 
 impl LabScene for LogLab {
     const ID: &'static str = "log";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::LOG;
 
     fn schema() -> &'static [Property] {
         LOG_SCHEMA

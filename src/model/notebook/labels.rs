@@ -1,12 +1,13 @@
 //! How a comparison names the figures of a result card's answer: each argument of each answer
 //! message (or of a clause nested in it) has an interface-text label, and a nested message that
 //! is one figure as a whole (a list, a name) says so and is not walked. A label is the scene's
-//! own (`<scene>.diff.*`) or one the notebook's table shares (`record.figure.*`), so a scene's
-//! bundle carries its own labels and no other scene's.
+//! own (`<scene>.diff.*`) or one the notebook's table shares (`record.figure.*`). Each scene has
+//! its own table, named by its `LabScene::FIGURE_LABELS`: a comparison is drawn by code generic
+//! in the scene, so a scene's bundle links its own table and no other scene's.
 
 /// One label: the message's catalog key, its argument, the label's key, and whether a nested
 /// message in that argument is one figure (a list of owners, a broker's name, a task's path).
-struct Label {
+pub struct Label {
     within: &'static str,
     arg: &'static str,
     key: &'static str,
@@ -21,8 +22,8 @@ const fn whole(within: &'static str, arg: &'static str, key: &'static str) -> La
     Label { within, arg, key, whole: true }
 }
 
-/// Every figure a result card's answer can hold, in every scene.
-const LABELS: &[Label] = &[
+/// The figures of the overview scene's answers.
+pub const OVERVIEW: &[Label] = &[
     label("overview.story.default.answer", "led", "overview.diff.partitions_led"),
     label("overview.story.default.answer", "partitions", "overview.diff.partitions"),
     label("overview.story.default.answer", "under", "overview.diff.under_replicated"),
@@ -40,6 +41,10 @@ const LABELS: &[Label] = &[
     label("overview.story.burst.answer", "distinct", "overview.diff.distinct_keys"),
     label("overview.story.burst.answer", "quiet", "overview.diff.quietest_partition"),
     label("overview.story.burst.answer", "quiet_records", "overview.diff.quietest_records"),
+];
+
+/// The figures of the log scene's answers.
+pub const LOG: &[Label] = &[
     label("log.story.default.answer", "segments", "log.diff.segments"),
     label("log.story.default.answer", "records", "log.diff.records"),
     label("log.story.default.answer", "bytes", "log.diff.log_bytes"),
@@ -81,6 +86,10 @@ const LABELS: &[Label] = &[
     label("log.story.trap.answer", "records", "log.diff.records"),
     label("log.story.trap.answer", "segments", "log.diff.segments"),
     label("log.story.trap.answer", "oldest", "log.diff.oldest_record"),
+];
+
+/// The figures of the replication scene's answers.
+pub const REPLICATION: &[Label] = &[
     whole("replication.story.default.answer", "leader", "replication.diff.leader"),
     label("replication.story.default.answer", "leo", "replication.diff.leo"),
     label("replication.story.default.answer", "hw", "replication.diff.hw"),
@@ -105,6 +114,10 @@ const LABELS: &[Label] = &[
     label("replication.story.min_isr_2.answer", "sent", "replication.diff.records_sent"),
     label("replication.story.min_isr_2.answer", "pending", "replication.diff.refused"),
     label("replication.story.safe.answer", "pending", "replication.diff.never_acked"),
+];
+
+/// The figures of the groups scene's answers.
+pub const GROUPS: &[Label] = &[
     label("groups.story.default.answer", "state", "groups.diff.group_state"),
     label("groups.story.default.answer", "generation", "groups.diff.generation"),
     whole("groups.story.default.answer", "owners", "groups.diff.owners"),
@@ -148,6 +161,10 @@ const LABELS: &[Label] = &[
     whole("groups.story.twelve.answer", "owners", "groups.diff.owners"),
     label("groups.story.twelve.answer", "idle", "groups.diff.idle"),
     whole("groups.story.twelve.answer", "idle_members", "groups.diff.idle_members"),
+];
+
+/// The figures of the partitioner scene's answers.
+pub const PARTITIONER: &[Label] = &[
     label("partitioner.story.default.empty", "partitions", "partitioner.diff.partitions"),
     label("partitioner.story.default.answer", "records", "partitioner.diff.records"),
     label("partitioner.story.default.answer", "partitions", "partitioner.diff.partitions"),
@@ -186,6 +203,10 @@ const LABELS: &[Label] = &[
     label("partitioner.story.adaptive.answer_timeout", "even", "partitioner.diff.even_share"),
     label("partitioner.story.adaptive.answer_timeout", "times", "partitioner.diff.left_out"),
     label("partitioner.story.adaptive.answer_timeout", "timeout", "partitioner.diff.availability_timeout"),
+];
+
+/// The figures of the timer scene's answers.
+pub const TIMER: &[Label] = &[
     label("timer.story.crash.answer", "request", "timer.diff.request"),
     label("timer.story.crash.answer", "at", "timer.diff.completed_at"),
     label("timer.story.crash.answer", "waited", "timer.diff.waited"),
@@ -220,6 +241,10 @@ const LABELS: &[Label] = &[
     label("timer.story.path.ran", "at", "timer.diff.fired_at"),
     label("timer.story.path.waiting", "label", "timer.diff.task"),
     whole("timer.story.path.waiting", "path", "timer.diff.path"),
+];
+
+/// The figures of the transactions scene's answers.
+pub const TRANSACTIONS: &[Label] = &[
     label("transactions.story.aborted.answer", "leo", "transactions.diff.leo"),
     label("transactions.story.aborted.answer", "aborted", "transactions.diff.aborted"),
     label("transactions.story.aborted.answer", "markers", "transactions.diff.markers"),
@@ -272,14 +297,17 @@ const LABELS: &[Label] = &[
     label("transactions.story.zombie.answer", "writes", "transactions.diff.writes_after_fence"),
 ];
 
-/// The label of argument `arg` of the message keyed `within`.
-pub(super) fn label_of(within: &str, arg: &str) -> Option<&'static str> {
-    LABELS.iter().find(|l| l.within == within && l.arg == arg).map(|l| l.key)
+/// Every scene's table, in navigation order (the catalog tests read them all).
+pub const ALL: &[&[Label]] = &[OVERVIEW, LOG, REPLICATION, GROUPS, PARTITIONER, TIMER, TRANSACTIONS];
+
+/// The label of argument `arg` of the message keyed `within`, in a scene's `labels`.
+pub(super) fn label_of(labels: &[Label], within: &str, arg: &str) -> Option<&'static str> {
+    labels.iter().find(|l| l.within == within && l.arg == arg).map(|l| l.key)
 }
 
 /// Whether the nested message in argument `arg` of the message keyed `within` is one figure.
-pub(super) fn is_whole(within: &str, arg: &str) -> bool {
-    LABELS.iter().any(|l| l.within == within && l.arg == arg && l.whole)
+pub(super) fn is_whole(labels: &[Label], within: &str, arg: &str) -> bool {
+    labels.iter().any(|l| l.within == within && l.arg == arg && l.whole)
 }
 
 /// Messages that are one figure wherever they appear (an item of a list that reads well alone),
@@ -297,5 +325,5 @@ pub(super) fn item_label(key: &str) -> Option<&'static str> {
 /// Every label the table uses, with the key of the message it labels (the catalog tests check
 /// each has a text, in the bundle of the message's scene).
 pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LABELS.iter().map(|l| (l.within, l.key)).chain(ITEMS.iter().copied())
+    ALL.iter().flat_map(|table| table.iter()).map(|l| (l.within, l.key)).chain(ITEMS.iter().copied())
 }

@@ -14,6 +14,7 @@ use crate::model::replication::Replication;
 use crate::model::scene::{LabScene, Preset, Run, RunError};
 
 pub mod labels;
+use labels::Label;
 
 /// One figure of a result card's answer: the `nth` (from 0) argument named `arg`, searched
 /// depth first through nested messages; `label` is its interface-text key (`notebook.*`).
@@ -283,12 +284,12 @@ pub fn figure_label(scene: &str, name: &str, nth: usize) -> Option<&'static str>
         .map(|pick| pick.label)
 }
 
-/// How a comparison's difference row names `d` (an interface-text key): the label of its
-/// argument in its message, else the lab table's name for it.
-pub fn difference_label(scene: &str, d: &Difference) -> Option<&'static str> {
-    labels::label_of(d.within, d.name)
+/// How a comparison's difference row in scene `S` names `d` (an interface-text key): the label
+/// of its argument in its message, else the lab table's name for it.
+pub fn difference_label<S: LabScene>(d: &Difference) -> Option<&'static str> {
+    labels::label_of(S::FIGURE_LABELS, d.within, d.name)
         .or_else(|| labels::item_label(d.within))
-        .or_else(|| figure_label(scene, d.name, d.nth))
+        .or_else(|| figure_label(S::ID, d.name, d.nth))
 }
 
 /// One figure of an answer: its argument's name, its occurrence, the message holding it, its value.
@@ -297,8 +298,8 @@ type Leaf = (&'static str, usize, &'static str, Arg);
 /// The figures of a message, depth first: every argument that is not itself a message, and
 /// every message labelled as one figure (a list, a name, a list's item); each with its name, its
 /// occurrence among the arguments of that name and the key of the message it belongs to.
-fn leaves(message: &Message) -> Vec<Leaf> {
-    fn walk(message: &Message, out: &mut Vec<Leaf>) {
+fn leaves(labels: &[Label], message: &Message) -> Vec<Leaf> {
+    fn walk(labels: &[Label], message: &Message, out: &mut Vec<Leaf>) {
         // An argument the template does not write is not on the card (`{name}` or a plural's
         // `{name, plural, …}`; every locale writes English's holes).
         let shown = |name: &str| ["}", ","].iter().any(|end| message.key.en.contains(&format!("{{{name}{end}")));
@@ -308,20 +309,21 @@ fn leaves(message: &Message) -> Vec<Leaf> {
                 Arg::Message(inner) if labels::item_label(inner.key.id).is_some() => {
                     out.push((name, nth, inner.key.id, arg.clone()));
                 }
-                Arg::Message(inner) if !labels::is_whole(message.key.id, name) => walk(inner, out),
+                Arg::Message(inner) if !labels::is_whole(labels, message.key.id, name) => walk(labels, inner, out),
                 leaf => out.push((name, nth, message.key.id, as_figure(leaf))),
             }
         }
     }
     let mut out = Vec::new();
-    walk(message, &mut out);
+    walk(labels, message, &mut out);
     out
 }
 
 /// What differs between two result cards' answers (the same question under two configs),
-/// figure by figure in the left answer's order, then the figures only the right one has.
-pub fn differences(left: &Message, right: &Message) -> Vec<Difference> {
-    let (left, right) = (leaves(left), leaves(right));
+/// figure by figure in the left answer's order, then the figures only the right one has (`S`:
+/// the scene whose answers they are, whose labels say which figures are one).
+pub fn differences<S: LabScene>(left: &Message, right: &Message) -> Vec<Difference> {
+    let (left, right) = (leaves(S::FIGURE_LABELS, left), leaves(S::FIGURE_LABELS, right));
     let find = |side: &[Leaf], name: &str, nth: usize| {
         side.iter().find(|(n, i, ..)| *n == name && *i == nth).map(|(.., a)| a.clone())
     };

@@ -95,6 +95,7 @@ const COMPOSITE_GRAMMAR: &str = "composite-on and composite-off";
 
 impl LabScene for Partitioner {
     const ID: &'static str = "partitioner";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::PARTITIONER;
 
     fn schema() -> &'static [Property] {
         PARTITIONER_SCHEMA

@@ -118,6 +118,7 @@ const GRAMMAR: &str = "produce-N, kill-B, powerfail-B, restart-B, pause-B-MS, sl
 
 impl LabScene for Replication {
     const ID: &'static str = "replication";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::REPLICATION;
 
     fn schema() -> &'static [Property] {
         REPLICATION_SCHEMA

@@ -64,6 +64,7 @@ const DEFAULT_LABEL: &str = "task";
 
 impl LabScene for TimerLab {
     const ID: &'static str = "timer";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] = crate::model::notebook::labels::TIMER;
 
     fn schema() -> &'static [Property] {
         TIMER_SCHEMA

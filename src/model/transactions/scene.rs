@@ -93,6 +93,8 @@ const WORDS: &[(&str, Command)] = &[
 
 impl LabScene for TxnLab {
     const ID: &'static str = "transactions";
+    const FIGURE_LABELS: &'static [crate::model::notebook::labels::Label] =
+        crate::model::notebook::labels::TRANSACTIONS;
 
     fn schema() -> &'static [Property] {
         TXN_SCHEMA

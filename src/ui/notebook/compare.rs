@@ -165,7 +165,7 @@ fn CompareView<S: UiScene>(
         session.with(|run| story.verdict(&run.history).answer)
     };
     let diff = Memo::new(move |_| match (answer(left), answer(right)) {
-        (Some(a), Some(b)) => Some(differences(&a, &b)),
+        (Some(a), Some(b)) => Some(differences::<S>(&a, &b)),
         _ => None,
     });
     let side = move |session: Session<S>, testid: &'static str, names: Vec<String>| {
@@ -198,7 +198,7 @@ fn CompareView<S: UiScene>(
 /// One differing figure, named in the page's language (`tests/notebook_labels.rs`: every figure
 /// of every scene's answers has a label), or by its argument's name should one lack it.
 fn difference_item<S: UiScene>(d: Difference) -> impl IntoView {
-    let name = match difference_label(S::ID, &d) {
+    let name = match difference_label::<S>(&d) {
         Some(label) => view! { <span>{t(label)}</span> }.into_any(),
         None => view! { <code translate="no">{d.name}</code> }.into_any(),
     };
