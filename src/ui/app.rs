@@ -283,6 +283,19 @@ fn copy_to_clipboard(text: &str) {
     }
 }
 
+/// The help dialog's list of keys (markup: a typed view of its 28 elements weighs a KB of wasm).
+fn help_keys() -> crate::markup::Html {
+    use crate::html;
+    let mut out = html!("<dt><kbd>Space</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_SPACE));
+    html!(out, "<dt><kbd>→</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_RIGHT));
+    html!(out, "<dt><kbd>←</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_LEFT));
+    html!(out, "<dt><kbd>[</kbd> <kbd>]</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_MARKS));
+    html!(out, "<dt><kbd>Home</kbd> <kbd>End</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_ENDS));
+    html!(out, "<dt><kbd>p</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_PRESENT));
+    html!(out, "<dt><kbd>?</kbd></dt><dd>{}</dd>", t(key::SHELL_HELP_QUESTION));
+    out
+}
+
 #[component]
 pub(super) fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
     view! {
@@ -291,15 +304,7 @@ pub(super) fn HelpDialog(open: RwSignal<bool>) -> impl IntoView {
                 <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title"
                     on:click=|ev| ev.stop_propagation()>
                     <h2 id="help-title">{t(key::SHELL_HELP_TITLE)}</h2>
-                    <dl class="keys">
-                        <dt><kbd>"Space"</kbd></dt><dd>{t(key::SHELL_HELP_SPACE)}</dd>
-                        <dt><kbd>"→"</kbd></dt><dd>{t(key::SHELL_HELP_RIGHT)}</dd>
-                        <dt><kbd>"←"</kbd></dt><dd>{t(key::SHELL_HELP_LEFT)}</dd>
-                        <dt><kbd>"["</kbd>" "<kbd>"]"</kbd></dt><dd>{t(key::SHELL_HELP_MARKS)}</dd>
-                        <dt><kbd>"Home"</kbd>" "<kbd>"End"</kbd></dt><dd>{t(key::SHELL_HELP_ENDS)}</dd>
-                        <dt><kbd>"p"</kbd></dt><dd>{t(key::SHELL_HELP_PRESENT)}</dd>
-                        <dt><kbd>"?"</kbd></dt><dd>{t(key::SHELL_HELP_QUESTION)}</dd>
-                    </dl>
+                    <super::markup::Markup html=help_keys() host=super::markup::Host::Dl class="keys"/>
                     <button on:click=move |_| open.set(false) autofocus>{t(key::SHELL_HELP_CLOSE)}</button>
                 </div>
             </div>

@@ -20,7 +20,9 @@ pub enum Host {
 }
 
 /// Draws `html` inside a `host` element with the given class, test id, role and label, and
-/// `tabindex` ("0" for a box that scrolls, so that a keyboard can reach and scroll it).
+/// `tabindex` ("0" for a box that scrolls, so that a keyboard can reach and scroll it). A `Div`
+/// may take `on_click`, one handler for every control its markup draws (it reads which from the
+/// event's target).
 #[component]
 pub fn Markup(
     #[prop(into)] html: Signal<Html>,
@@ -30,13 +32,20 @@ pub fn Markup(
     #[prop(optional, into)] role: Option<&'static str>,
     #[prop(optional, into)] label: Option<Signal<String>>,
     #[prop(optional, into)] tabindex: Option<&'static str>,
+    #[prop(optional)] on_click: Option<Callback<leptos::ev::MouseEvent>>,
 ) -> impl IntoView {
     let inner = move || html.with(|h| h.as_str().to_string());
     let label = move || label.map(|l| l.get());
     match host {
         Host::Div => {
-            view! { <div class=class data-testid=testid role=role aria-label=label tabindex=tabindex inner_html=inner></div> }
-                .into_any()
+            let click = move |ev| {
+                if let Some(on_click) = on_click {
+                    on_click.run(ev);
+                }
+            };
+            view! { <div class=class data-testid=testid role=role aria-label=label tabindex=tabindex inner_html=inner
+            on:click=click></div> }
+            .into_any()
         }
         Host::Span => {
             view! { <span class=class data-testid=testid role=role aria-label=label inner_html=inner></span> }

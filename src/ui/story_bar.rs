@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use super::markup::{Host, Markup};
 use super::story::{Jump, MarkerView};
 use super::transport::Shell;
+use crate::html;
 use crate::i18n::{key, t};
+use crate::markup::Html;
 
 #[component]
 pub fn StoryBar(shell: Shell) -> impl IntoView {
@@ -45,34 +47,50 @@ pub fn StoryBar(shell: Shell) -> impl IntoView {
 }
 
 /// Markers over the scrubber: one button per key moment, placed at its position on the tape.
+/// Drawn as one piece of markup (redrawn when the tape grows, not on every step) with one click
+/// handler for all of them: a keyed list of buttons costs every page several KB of wasm.
 #[component]
 pub fn Markers(shell: Shell, tape_len: Memo<usize>) -> impl IntoView {
-    let markers = {
+    let html = {
         let shell = shell.clone();
         Memo::new(move |_| {
             tape_len.track();
-            shell.markers()
+            markers_html(&shell.markers())
         })
     };
-    let seek_shell = shell.clone();
-    view! {
-        <div class="markers" role="group" aria-label=t(key::SHELL_MARKERS) data-testid="markers">
-            <For each=move || markers.get()
-                key=|m: &MarkerView| (m.position, m.kind, m.of)
-                children=move |m: MarkerView| {
-                    let shell = seek_shell.clone();
-                    let left = marker_left(m.position, m.of);
-                    let position = m.position;
-                    view! {
-                        // Out of the Tab order (the keys [ and ] reach every marker, and the caption
-                        // then says what happened), so the transport stays a few Tab stops long.
-                        <button class="marker" data-moment=m.kind data-position=position.to_string()
-                            data-style=left data-label=m.label.clone() aria-label=m.label tabindex="-1"
-                            on:click=move |_| shell.seek(position)></button>
-                    }
-                }/>
-        </div>
+    let seek = Callback::new(move |ev: leptos::ev::MouseEvent| {
+        if let Some(position) = clicked_position(&ev) {
+            shell.seek(position);
+        }
+    });
+    let label = Signal::derive(|| t(key::SHELL_MARKERS).to_string());
+    view! { <Markup html=html class="markers" role="group" label=label testid="markers" on_click=seek/> }
+}
+
+/// The markers' buttons. Out of the Tab order (the keys [ and ] reach every marker, and the
+/// caption then says what happened), so the transport stays a few Tab stops long.
+fn markers_html(markers: &[MarkerView]) -> Html {
+    let mut out = Html::new();
+    for m in markers {
+        html!(
+            out,
+            "<button class=\"marker\" data-moment=\"{}\" data-position=\"{}\" data-style=\"{}\" data-label=\"{}\" \
+             aria-label=\"{}\" tabindex=\"-1\"></button>",
+            m.kind,
+            m.position,
+            marker_left(m.position, m.of).as_str(),
+            m.label.as_str(),
+            m.label.as_str()
+        );
     }
+    out
+}
+
+/// The position of the marker a click landed on (`None`: the click was beside every marker).
+fn clicked_position(ev: &leptos::ev::MouseEvent) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    target.closest(".marker").ok()??.get_attribute("data-position")?.parse().ok()
 }
 
 /// The keys for the markers, as the help dialog lists them.
