@@ -3,11 +3,12 @@
 //! English is compiled in from `locales/en.toml` (interface) and from the model's own
 //! templates (facts, refusals). Every other locale is one file, `locales/<locale>.toml`,
 //! that the app fetches only when that locale is chosen; until it arrives, and for any key
-//! it lacks, English is shown. Lookup is a hash map: O(1) per text.
+//! it lacks, English is shown. Lookup is a binary search in a sorted table (a few hundred keys: a
+//! dozen comparisons), which links far less wasm than a hash map and its hasher.
 
-use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
+use crate::model::kernel::sorted::SortedMap;
 use crate::model::kernel::{fill, write_decimal, Arg, Key, Message};
 
 mod duration;
@@ -28,12 +29,12 @@ include!(concat!(env!("OUT_DIR"), "/catalog_en.rs"));
 /// The active locale and its texts (leaked once per load: a handful of KB, kept for the page).
 struct Active {
     locale: Locale,
-    texts: HashMap<&'static str, &'static str>,
+    texts: SortedMap<&'static str, &'static str>,
 }
 
 fn active() -> &'static RwLock<Active> {
     static ACTIVE: OnceLock<RwLock<Active>> = OnceLock::new();
-    ACTIVE.get_or_init(|| RwLock::new(Active { locale: Locale::En, texts: HashMap::new() }))
+    ACTIVE.get_or_init(|| RwLock::new(Active { locale: Locale::En, texts: SortedMap::new() }))
 }
 
 /// The English tables a page uses: natively all of them; in a bundle, those it names.
@@ -60,8 +61,8 @@ pub fn english_entries() -> impl Iterator<Item = (&'static str, &'static str)> {
     tables().iter().flat_map(|table| table.iter().copied())
 }
 
-fn english() -> &'static HashMap<&'static str, &'static str> {
-    static ENGLISH: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+fn english() -> &'static SortedMap<&'static str, &'static str> {
+    static ENGLISH: OnceLock<SortedMap<&'static str, &'static str>> = OnceLock::new();
     ENGLISH.get_or_init(|| english_entries().collect())
 }
 
