@@ -58,9 +58,8 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     });
     view! {
         <div class="app" class:embed=embed class:present=move || present.get()>
-            <Show when=move || !embed>
-                <Header current=scene.clone() help_open=help_open theme=theme/>
-            </Show>
+            // Fixed for the page's life: a plain option, not a reactive `Show`.
+            {(!embed).then(|| view! { <Header current=scene.clone() help_open=help_open theme=theme/> })}
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=stopped.into() template=key::SHELL_LINK_STOPPED dismiss=stopped/>
             <Banner message=play.limit.into() template=key::SHELL_PLAY_LIMIT dismiss=play.limit/>
@@ -264,9 +263,7 @@ fn Footer(shell: Shell, embed: bool) -> impl IntoView {
     view! {
         <footer class="status">
             <button on:click=copy>{move || if copied.get() { t(key::SHELL_COPIED) } else { t(key::SHELL_COPY_LINK) }}</button>
-            <Show when=move || embed>
-                <a href=open_full.clone() target="_blank" rel="noopener">{t(key::SHELL_OPEN_FULL)}</a>
-            </Show>
+            {embed.then(|| view! { <a href=open_full target="_blank" rel="noopener">{t(key::SHELL_OPEN_FULL)}</a> })}
             <span class="trace">{t(key::SHELL_TRACE)}" "<code translate="no" data-testid="trace-hash">{hash}</code></span>
         </footer>
     }

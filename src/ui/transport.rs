@@ -144,9 +144,7 @@ pub fn TransportBar(shell: Shell, play: PlayState, compact: bool) -> impl IntoVi
             </span>
             <super::story_bar::MomentCounter shell=shell.clone() tape_len=tape_len
                 position=Signal::derive(move || status.get().0)/>
-            <Show when=move || !compact>
-                <ResetButton shell=s4.clone()/>
-            </Show>
+            {(!compact).then(|| view! { <ResetButton shell=s4/> })}
         </section>
     }
 }
