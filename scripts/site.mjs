@@ -22,7 +22,13 @@ const WORK = "target/site";
 const LOCALES = ["es", "pt-BR", "zh-CN", "tr"];
 // Navigation order, as the registry (src/scenes.rs) lists the scenes.
 const SCENES = ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
-const BUNDLES = ["home", ...SCENES];
+// A scene's other bundles, picked by its link (VARIANT below): `X-embed`, what an embed shows
+// (the stage alone: no header, preset menu, panels or notebook buttons), and `X-compare`, two runs
+// side by side (`vs=`). They show the scene's texts and styles.
+const VARIANTS = ["embed", "compare"];
+const BUNDLES = ["home", ...SCENES, ...SCENES.flatMap((id) => VARIANTS.map((variant) => `${id}-${variant}`))];
+/** The scene whose texts and styles a bundle shows (a variant's scene, or the bundle itself). */
+const sceneOf = (id) => VARIANTS.reduce((name, variant) => (name.endsWith(`-${variant}`) ? name.slice(0, -variant.length - 1) : name), id);
 // The key prefixes every bundle shows (the shell, the scene names, link and actor texts, and
 // `record`: the result card's Record in notebook and Compare with, and the figures they name).
 const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config", "record"];
@@ -158,12 +164,7 @@ function css(dir, names) {
 }
 
 function headTags(prefix, assets) {
-  const links = assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${assets.sri[file]}">`);
-  return [
-    ...links,
-    `<link rel="modulepreload" href="${prefix}assets/${assets.js}" integrity="${assets.sri[assets.js]}">`,
-    `<link rel="preload" href="${prefix}assets/${assets.wasm}" as="fetch" type="application/wasm" crossorigin>`,
-  ].join("\n  ");
+  return assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${assets.sri[file]}">`).join("\n  ");
 }
 
 /** Subresource integrity of a file's bytes. */
@@ -293,26 +294,43 @@ function serviceWorker(dist) {
   writeFileSync(join(dist, "sw.js"), source.replace('"%BUILD%"', JSON.stringify(digest.digest("hex").slice(0, 16))));
 }
 
+// Which of a scene's bundles a link opens: its comparison (`vs=`, as the app reads it), its embed
+// (`embed`, `embed=1` or `embed=true`, as src/ui/url.rs reads it) or its page. Then the bundle
+// starts: its CSS (unless the page has it), its JS and wasm fetched at once, and the module.
+const LAUNCH = `
+const search = location.search;
+const compared = search.replace(/^\\?/, "").split("&").some((p) => p.startsWith("vs="));
+const embedded = search.split(/[?&]/).some((p) => p === "embed" || p === "embed=1" || p === "embed=true");
+const variant = (manifest, id) =>
+  compared && manifest[id + "-compare"] ? id + "-compare" : embedded && manifest[id + "-embed"] ? id + "-embed" : id;
+const launch = (assets, prefix, withCss) => {
+  const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
+  if (withCss) for (const file of assets.css) add({ rel: "stylesheet", href: prefix + "assets/" + file, integrity: assets.sri[file] });
+  add({ rel: "modulepreload", href: prefix + "assets/" + assets.js, integrity: assets.sri[assets.js] });
+  add({ rel: "preload", href: prefix + "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
+  boot((prefix || "./") + "assets/" + assets.js, prefix + "assets/" + assets.wasm, assets.sri[assets.wasm]);
+};
+`;
+
+/** The bundles of a scene's page (the scene and its variants), as the manifest lists them. */
+const sceneManifest = (manifest, id) => Object.fromEntries(Object.entries(manifest).filter(([key]) => sceneOf(key) === id));
+
 // A scene's page hands a link to another scene to the root before loading anything.
-const startScript = (id, prefix, assets) => `
-const named = new URLSearchParams(location.search).get("scene");
-if (named !== null && named !== "${id}") location.replace("${prefix}" + location.search);
-else boot("${prefix}assets/${assets.js}", "${prefix}assets/${assets.wasm}", "${assets.sri[assets.wasm]}");
+const startScript = (id, prefix, manifest) => `${LAUNCH}
+const manifest = ${JSON.stringify(sceneManifest(manifest, id))};
+const named = new URLSearchParams(search).get("scene");
+if (named !== null && named !== "${id}") location.replace("${prefix}" + search);
+else launch(manifest[variant(manifest, "${id}")], "${prefix}", false);
 `;
 
 // The loader: picks the bundle a link names and starts it without leaving the page.
-const loaderScript = (manifest) => `
+const loaderScript = (manifest) => `${LAUNCH}
 const manifest = ${JSON.stringify(manifest)};
-const params = new URLSearchParams(location.search);
+const params = new URLSearchParams(search);
 const named = params.get("scene");
 const dressOnly = [...params.keys()].every((k) => ${JSON.stringify(DRESS)}.includes(k));
 const id = named !== null ? (manifest[named] ? named : "${SCENES[0]}") : dressOnly ? "home" : "${SCENES[0]}";
-const assets = manifest[id];
-const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
-for (const file of assets.css) add({ rel: "stylesheet", href: "assets/" + file, integrity: assets.sri[file] });
-add({ rel: "modulepreload", href: "assets/" + assets.js, integrity: assets.sri[assets.js] });
-add({ rel: "preload", href: "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
-boot("./assets/" + assets.js, "assets/" + assets.wasm, assets.sri[assets.wasm]);
+launch(manifest[variant(manifest, id)], "", true);
 `;
 
 async function main() {
@@ -325,10 +343,11 @@ async function main() {
     const { js, wasm } = built.get(id);
     const wasmFile = emit(assetsDir, id, "_bg.wasm", wasm);
     const jsFile = emit(assetsDir, id, ".js", js);
-    const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", id]);
+    const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", sceneOf(id)]);
     const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
     for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
     manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, sri: integrity };
+    if (sceneOf(id) !== id) continue;
     const prefixes = [...SHARED_PREFIXES, id];
     mkdirSync(join(DIST, "locales", id), { recursive: true });
     for (const locale of LOCALES) {
@@ -339,7 +358,7 @@ async function main() {
   for (const id of [...SCENES, ...PAGES]) {
     mkdirSync(join(DIST, id), { recursive: true });
     const assets = manifest[id];
-    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", assets), script: startScript(id, "../", assets) });
+    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", assets), script: startScript(id, "../", manifest) });
     writeFileSync(join(DIST, id, "index.html"), html);
   }
   writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest) }));

@@ -9,27 +9,38 @@ const manifest = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
 const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
+// A scene's embed and comparison have bundles of their own (`X-embed`, `X-compare`), with the
+// scene's texts; their pages are the scene's, asked for the embed or for `vs=`.
+const VARIANTS = { embed: "embed=1", compare: "vs=…" };
+const variantOf = (id) => Object.keys(VARIANTS).find((v) => id.endsWith(`-${v}`));
+const sceneOf = (id) => (variantOf(id) ? id.slice(0, -variantOf(id).length - 1) : id);
+
 const rows = [];
 for (const [id, assets] of Object.entries(manifest)) {
-  const locales = readdirSync(join(DIST, "locales", id)).map((f) => [f, gz(join("locales", id, f))]);
+  const scene = sceneOf(id);
+  const locales = readdirSync(join(DIST, "locales", scene)).map((f) => [f, gz(join("locales", scene, f))]);
   const [localeFile, locale] = locales.reduce((a, b) => (b[1] > a[1] ? b : a));
   const parts = {
     js: gz(join("assets", assets.js)),
     wasm: gz(join("assets", assets.wasm)),
     css: assets.css.reduce((sum, f) => sum + gz(join("assets", f)), 0),
   };
-  const pages = id === "home" ? [["/", "index.html"]] : [[`/?scene=${id}`, "index.html"], [`/${id}/`, join(id, "index.html")]];
+  const asked = variantOf(id) ? `${VARIANTS[variantOf(id)]}` : "";
+  const pages =
+    id === "home"
+      ? [["/", "index.html"]]
+      : [[`/?scene=${scene}${asked && "&" + asked}`, "index.html"], [`/${scene}/${asked && "?" + asked}`, join(scene, "index.html")]];
   for (const [url, html] of pages) {
     const english = gz(html) + parts.js + parts.wasm + parts.css;
     rows.push({ url, html: gz(html), ...parts, locale, localeFile, english, total: english + locale });
   }
 }
 const cols = ["html", "js", "wasm", "css", "locale", "english", "total"];
-console.log(["page".padEnd(22), ...cols.map((c) => c.padStart(8))].join(" ") + "   (KB gzip; locale: the heaviest file)");
+console.log(["page".padEnd(30), ...cols.map((c) => c.padStart(8))].join(" ") + "   (KB gzip; locale: the heaviest file)");
 let worst = 0;
 for (const row of rows) {
   worst = Math.max(worst, row.total);
-  console.log([row.url.padEnd(22), ...cols.map((c) => kb(row[c]).padStart(8))].join(" ") + `   ${row.localeFile}`);
+  console.log([row.url.padEnd(30), ...cols.map((c) => kb(row[c]).padStart(8))].join(" ") + `   ${row.localeFile}`);
 }
 const verdict = worst / 1024 <= GOAL_KB ? "within" : "OVER";
 console.log(`heaviest page: ${kb(worst)} KB gzip with its locale file: ${verdict} the ${GOAL_KB} KB goal`);

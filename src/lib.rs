@@ -11,27 +11,37 @@ pub mod scenes;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 
-/// A bundle's `main`: the shell with one scene (`bundle!(overview, EN_OVERVIEW)`), or the
-/// front page (`bundle!(home)`), or the lab notebook (`bundle!(notebook)`). Natively the binary only explains itself.
+/// A bundle's `main`: the shell with one scene (`bundle!(overview, EN_OVERVIEW)`), its embed
+/// (`bundle!(overview, EN_OVERVIEW, embed)`: the stage alone) or its comparison
+/// (`bundle!(overview, EN_OVERVIEW, compare)`: `vs=` links), or the front page
+/// (`bundle!(home)`), or the lab notebook (`bundle!(notebook)`). Natively the binary only explains itself.
 #[macro_export]
 macro_rules! bundle {
     (home) => {
-        $crate::bundle!(@main start_home, "home", None,
+        $crate::bundle!(@main $crate::ui::start_home, "home", None,
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_HOME]);
     };
     (notebook) => {
-        $crate::bundle!(@main start_notebook, "notebook", None,
+        $crate::bundle!(@main $crate::ui::start_notebook, "notebook", None,
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK, $crate::i18n::EN_RECORD]);
     };
     ($scene:ident, $table:ident) => {
-        $crate::bundle!(@main start_scene, stringify!($scene), Some($crate::scenes::mounts::$scene),
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), Some($crate::scenes::mounts::$scene),
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
     };
-    (@main $start:ident, $id:expr, $mount:expr, $english:expr) => {
+    ($scene:ident, $table:ident, embed) => {
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Stage>, stringify!($scene), Some($crate::scenes::mounts::stage::$scene),
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
+    };
+    ($scene:ident, $table:ident, compare) => {
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), Some($crate::scenes::mounts::compared::$scene),
+            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
+    };
+    (@main $start:expr, $id:expr, $mount:expr, $english:expr) => {
         #[cfg(target_arch = "wasm32")]
         fn main() {
             static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, mount: $mount, english: $english };
-            $crate::ui::$start(&BUNDLE);
+            ($start)(&BUNDLE);
         }
 
         #[cfg(not(target_arch = "wasm32"))]

@@ -162,13 +162,14 @@ pub fn caption_text(caption: &crate::model::story::Caption) -> String {
     }
 }
 
-/// The registry: each line names a scene's link id, model, name's catalog key and views.
+/// The registry: each line names a scene's link id (also its folder in `ui/`, whose `views`
+/// the shell mounts), model and name's catalog key.
 /// It makes [`SCENES`] (navigation and tests) and, on wasm, one mount function per scene
 /// in `mounts`: a scene's bundle calls only its own, so the linker leaves the others out.
 macro_rules! registry {
-    ($($scene:ident: $model:ty, $title_key:literal, $views:path;)*) => {
+    ($($scene:ident: $model:ty, $title_key:literal;)*) => {
         /// Every scene, in navigation order. Adding a scene: its model and UI folders, one line
-        /// in this registry and its bundle in `src/bin/`.
+        /// in this registry and its three bundles in `src/bin/` (`X.rs`, `X-embed.rs`, `X-compare.rs`).
         pub const SCENES: &[SceneInfo] = &[$(SceneInfo {
             id: <$model as LabScene>::ID,
             title_key: $title_key,
@@ -184,28 +185,51 @@ macro_rules! registry {
             story: story_report::<$model>,
         }),*];
 
-        /// Each scene's entry into the shell: opens the link's run and builds its views.
+        /// Each scene's entry into the shell: opens the link's run and builds its views. Three
+        /// bundles a scene, so each links only what its page shows: the scene's page (`mounts`),
+        /// an embed (`mounts::stage`) and a comparison (`mounts::compared`, `vs=` in the link).
         #[cfg(target_arch = "wasm32")]
         pub mod mounts {
             use super::*;
+            use crate::ui::{Full, Stage};
             $(
                 #[doc = concat!("Opens the `", stringify!($scene), "` scene (its bundle's only scene).")]
                 pub fn $scene(link: &LinkState) -> crate::ui::Mounted {
-                    crate::ui::mount::<$model>(link, $views)
+                    crate::ui::mount::<$model, Full>(link, crate::ui::$scene::views::<Full>)
                 }
             )*
+            /// An embed's bundle: the stage alone.
+            pub mod stage {
+                use super::*;
+                $(
+                    #[doc = concat!("Opens the `", stringify!($scene), "` scene, embedded.")]
+                    pub fn $scene(link: &LinkState) -> crate::ui::Mounted {
+                        crate::ui::mount::<$model, Stage>(link, crate::ui::$scene::views::<Stage>)
+                    }
+                )*
+            }
+            /// A comparison's bundle: two runs of the scene side by side.
+            pub mod compared {
+                use super::*;
+                $(
+                    #[doc = concat!("Opens the `", stringify!($scene), "` scene beside its run under `vs=`.")]
+                    pub fn $scene(link: &LinkState) -> crate::ui::Mounted {
+                        crate::ui::mount_compared::<$model>(link, crate::ui::$scene::views::<Full>)
+                    }
+                )*
+            }
         }
     };
 }
 
 registry! {
-    overview: Cluster, "scene.overview", crate::ui::overview::views;
-    log: LogLab, "scene.log", crate::ui::log::views;
-    replication: Replication, "scene.replication", crate::ui::replication::views;
-    groups: GroupLab, "scene.groups", crate::ui::groups::views;
-    partitioner: Partitioner, "scene.partitioner", crate::ui::partitioner::views;
-    timer: TimerLab, "scene.timer", crate::ui::timer::views;
-    transactions: TxnLab, "scene.transactions", crate::ui::transactions::views;
+    overview: Cluster, "scene.overview";
+    log: LogLab, "scene.log";
+    replication: Replication, "scene.replication";
+    groups: GroupLab, "scene.groups";
+    partitioner: Partitioner, "scene.partitioner";
+    timer: TimerLab, "scene.timer";
+    transactions: TxnLab, "scene.transactions";
 }
 
 /// The scene a link id names.

@@ -1,5 +1,5 @@
-//! One bundle per page: every registered scene has its `src/bin/` bundle, naming its own
-//! English table, and the site script (scripts/site.mjs) builds exactly these, in the
+//! One bundle per page: every registered scene has its `src/bin/` bundles (its page, its embed
+//! and its comparison), naming its own English table, and the site script (scripts/site.mjs) builds exactly these, in the
 //! registry's order — a scene missing here would have no page and its links would break.
 
 use std::fs;
@@ -14,9 +14,12 @@ fn read(file: &str) -> String {
 #[test]
 fn every_scene_has_its_own_bundle_of_its_own_texts() {
     for scene in SCENES {
-        let source = read(&format!("src/bin/{}.rs", scene.id));
-        let expected = format!("kafka_lab::bundle!({}, EN_{});", scene.id, scene.id.to_uppercase());
-        assert!(source.contains(&expected), "src/bin/{}.rs should say {expected}", scene.id);
+        // The scene's page, its embed (the stage alone) and its comparison (`vs=`).
+        for (file, variant) in [("", ""), ("-embed", ", embed"), ("-compare", ", compare")] {
+            let source = read(&format!("src/bin/{}{file}.rs", scene.id));
+            let expected = format!("kafka_lab::bundle!({}, EN_{}{variant});", scene.id, scene.id.to_uppercase());
+            assert!(source.contains(&expected), "src/bin/{}{file}.rs should say {expected}", scene.id);
+        }
     }
     assert!(read("src/bin/home.rs").contains("kafka_lab::bundle!(home);"), "the front page's bundle");
 }

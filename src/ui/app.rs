@@ -9,7 +9,7 @@ use super::event_log::LogPanel;
 use super::keyboard::{self, KeyAction};
 use super::session::Session;
 use super::transport::{PlayState, Shell, TransportBar};
-use super::widgets::{About, PresetPicker, SceneViews};
+use super::widgets::{About, Layout, PresetPicker, SceneViews};
 use super::{embed, url};
 use crate::i18n::{key, render, t, tf};
 use crate::link::LinkState;
@@ -20,12 +20,12 @@ use crate::scenes::{self, SCENES};
 /// The seed a run starts with when the link names none.
 pub use crate::model::scene::DEFAULT_SEED;
 
-/// The shell around the bundle's scene; `mount` opens it from the link.
-#[component]
-pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
+/// The shell around the bundle's scene; `mount` opens it from the link. `L`: what the bundle
+/// holds (an embed's bundle, [`super::widgets::Stage`], has no header, menu or panels).
+pub fn app<L: Layout>(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     let query = url::current_query();
     let ids = scenes::ids();
-    let embed = query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed");
+    let embed = L::EMBED_ONLY || url::is_embed(&query);
     let (link, mut link_error) = match LinkState::parse(&query, &ids) {
         Ok(link) => (link, None),
         Err(why) => (LinkState::default(), Some(why.message())),
@@ -46,7 +46,8 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     }
     let link_error = RwSignal::new(link_error);
     let SceneViews { intro, stage, panels } = views;
-    let panels = (!embed).then(|| {
+    let record = L::unless_embed(embed, || view! { <super::notebook::record::Record shell=shell.clone()/> }.into_any());
+    let panels = L::unless_embed(embed, || {
         view! {
             <div class="panels">
                 <About text=intro/>
@@ -59,7 +60,7 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
     view! {
         <div class="app" class:embed=embed class:present=move || present.get()>
             // Fixed for the page's life: a plain option, not a reactive `Show`.
-            {(!embed).then(|| view! { <Header current=scene.clone() help_open=help_open theme=theme/> })}
+            {L::unless_embed(embed, || view! { <Header current=scene.clone() help_open=help_open theme=theme/> })}
             <Banner message=link_error.into() template=key::SHELL_LINK_ERROR dismiss=link_error/>
             <Banner message=stopped.into() template=key::SHELL_LINK_STOPPED dismiss=stopped/>
             <Banner message=play.limit.into() template=key::SHELL_PLAY_LIMIT dismiss=play.limit/>
@@ -67,8 +68,8 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
             <main class="scene" id="scene">
                 <div class="stage" data-testid="stage">
                     <div class="stage-head">
-                        <super::story_bar::StoryBar shell=shell.clone()/>
-                        {(!embed).then_some(picker)}
+                        <super::story_bar::StoryBar shell=shell.clone() record=record/>
+                        {picker.filter(|_| !embed)}
                     </div>
                     <TransportBar shell=shell.clone() play=play compact=embed/>
                     <div class="picture" data-testid="picture">{stage}</div>
@@ -84,27 +85,33 @@ pub fn App(mount: fn(&LinkState) -> Mounted) -> impl IntoView {
 /// A mounted scene: the shell's handle, its preset menu, its views, and why the link was refused.
 pub struct Mounted {
     pub(crate) shell: Shell,
-    pub(crate) picker: AnyView,
+    /// The preset menu (`None` in an embed's bundle).
+    pub(crate) picker: Option<AnyView>,
     pub(crate) views: SceneViews,
     pub(crate) error: Option<Message>,
     /// Why the link opened only part of the way (it asked for more work than the budget).
     pub(crate) stopped: Option<Message>,
 }
 
-/// Opens scene `S` from the link and builds its views (called from the registry).
-pub(crate) fn mount<S>(link: &LinkState, views: fn(Session<S>) -> SceneViews) -> Mounted
+/// Opens scene `S` from the link and builds its views (called from the registry; a link with
+/// `vs=` opens in the comparison's bundle, `notebook::compare::mount_compared`).
+pub(crate) fn mount<S, L>(link: &LinkState, views: fn(Session<S>) -> SceneViews) -> Mounted
 where
     S: super::session::UiScene,
+    L: Layout,
 {
-    // `vs=` in the link: the same run side by side with a second config (the lab notebook's comparison).
-    let compare = super::notebook::compare::requested(&url::current_query());
-    if let Some(Ok(vs)) = compare {
-        return super::notebook::compare::mount::<S>(link, views, vs);
-    }
     let (session, error) = open::<S>(link);
-    let error = error.or(compare.and_then(Result::err).map(|why| why.message()));
+    mounted::<S, L>(session, views, error)
+}
+
+/// The mounted scene for an opened session.
+pub(crate) fn mounted<S, L>(session: Session<S>, views: fn(Session<S>) -> SceneViews, error: Option<Message>) -> Mounted
+where
+    S: super::session::UiScene,
+    L: Layout,
+{
     let stopped = session.with(|run| run.stopped.map(|s| s.message()));
-    let picker = view! { <PresetPicker session=session/> }.into_any();
+    let picker = L::full(|| view! { <PresetPicker session=session/> }.into_any());
     Mounted { shell: Arc::new(session) as Shell, picker, views: views(session), error, stopped }
 }
 

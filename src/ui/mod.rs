@@ -4,6 +4,7 @@
 mod app;
 pub(crate) use app::mount;
 pub use app::Mounted;
+pub(crate) use notebook::compare::mount_compared;
 mod config_panel;
 mod embed;
 mod event_log;
@@ -27,6 +28,7 @@ pub(crate) mod transactions;
 mod transport;
 mod url;
 mod widgets;
+pub use widgets::{Full, Layout, Stage};
 
 /// What one bundle (one page's wasm) holds: its scene, or the front page, and the English
 /// tables its texts come from. Each `src/bin/` file names one.
@@ -48,10 +50,11 @@ pub(crate) fn bundle_id() -> &'static str {
     BUNDLE.with(|b| b.get()).map_or("home", |b| b.id)
 }
 
-/// Entry point of a scene's bundle: the shell around its scene.
-pub fn start_scene(bundle: &'static Bundle) {
+/// Entry point of a scene's bundle: the shell around its scene (`L`: all of it, or an embed's
+/// stage alone).
+pub fn start_scene<L: widgets::Layout>(bundle: &'static Bundle) {
     use leptos::prelude::*;
-    start(bundle, |bundle| bundle.mount.map(|mount| view! { <app::App mount=mount/> }).into_any());
+    start(bundle, |bundle| bundle.mount.map(|mount| app::app::<L>(mount)).into_any());
 }
 
 /// Entry point of the front page's bundle (it never links the scene shell).

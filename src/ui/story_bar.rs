@@ -10,8 +10,9 @@ use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
 
+/// `record`: the result card's notebook buttons (none in an embed's bundle, which never shows them).
 #[component]
-pub fn StoryBar(shell: Shell) -> impl IntoView {
+pub fn StoryBar(shell: Shell, record: Option<AnyView>) -> impl IntoView {
     let story = {
         let shell = shell.clone();
         Memo::new(move |_| shell.story())
@@ -32,7 +33,7 @@ pub fn StoryBar(shell: Shell) -> impl IntoView {
                 </span>
                 <Markup html=answer host=Host::Span class="answer" testid="result-answer"/>
             </p>
-            <super::notebook::record::Record shell=shell.clone()/>
+            {record}
         </section>
         <p class="caption" class:authored=move || story.with(|s| s.authored) aria-live="polite"
             data-testid="caption">

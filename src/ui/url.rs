@@ -11,6 +11,12 @@ pub fn current_query() -> String {
     web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
 }
 
+/// Whether the link asks for the embedded layout (`embed`, `embed=1` or `embed=true`; the
+/// pages' loader, scripts/site.mjs, reads it the same way to pick the embed's bundle).
+pub fn is_embed(query: &str) -> bool {
+    query.split(['?', '&']).any(|p| p == "embed=1" || p == "embed=true" || p == "embed")
+}
+
 /// The site's root relative to this page: `""` at the root, `"../"` on a scene's own page
 /// (its HTML says so in `<html data-root>`).
 pub fn root() -> String {

@@ -43,7 +43,47 @@ pub struct SceneViews {
     /// Catalog key of the scene's introduction ("About this scene", first of the panels).
     pub intro: &'static str,
     pub stage: AnyView,
-    pub panels: AnyView,
+    /// `None` in an embed's bundle ([`Stage`]), which never shows them.
+    pub panels: Option<AnyView>,
+}
+
+/// What a bundle holds of the shell and its scene: everything ([`Full`]: the scene's page, which
+/// can also be embedded), or what an embed shows ([`Stage`]: the story, the transport and the
+/// picture). The choice is a type so that the embed's bundle never builds, and so never links,
+/// the header, the preset menu, the panels or the notebook's buttons.
+pub trait Layout: 'static {
+    /// Every page of this bundle is an embed.
+    const EMBED_ONLY: bool;
+    /// `make()`, in a bundle that holds more than the stage.
+    fn full<T>(make: impl FnOnce() -> T) -> Option<T>;
+    /// `make()`, unless the page is an embed.
+    fn unless_embed<T>(embed: bool, make: impl FnOnce() -> T) -> Option<T> {
+        if embed {
+            None
+        } else {
+            Self::full(make)
+        }
+    }
+}
+
+/// The scene's page: the whole shell; an embed link still shows the stage alone.
+pub struct Full;
+
+impl Layout for Full {
+    const EMBED_ONLY: bool = false;
+    fn full<T>(make: impl FnOnce() -> T) -> Option<T> {
+        Some(make())
+    }
+}
+
+/// An embed's bundle: the stage alone.
+pub struct Stage;
+
+impl Layout for Stage {
+    const EMBED_ONLY: bool = true;
+    fn full<T>(_: impl FnOnce() -> T) -> Option<T> {
+        None
+    }
 }
 
 /// The scene's introduction, first below the stage.

@@ -9,12 +9,13 @@ import { text, useLab } from "./harness.mjs";
 
 const lab = useLab();
 const manifest = JSON.parse(readFileSync(`${process.env.DIST ?? "dist"}/manifest.json`, "utf8"));
-// The pages that are not scenes: the front page and the lab notebook (its own test below).
-const SCENES = Object.keys(manifest).filter((id) => id !== "home" && id !== "notebook");
+// The pages that are not scenes: the front page and the lab notebook (its own test below); a
+// scene's embed (`X-embed`) and comparison (`X-compare`) are bundles of that scene's page.
+const SCENES = Object.keys(manifest).filter((id) => id !== "home" && id !== "notebook" && !id.includes("-"));
 // One story per scene: the preset menu's first entries of the course notes.
 const PRESET = {
   overview: "leader-crash", log: "find-368500", replication: "lab2-acks-1",
-  groups: "rebalance-loop", partitioner: "cliente-42", timer: "hierarchy-350",
+  groups: "rebalance-loop", partitioner: "cliente-42", timer: "hierarchy-350", transactions: "zombie-fencing",
 };
 
 /** What must match for "the same state": position, clock, trace hash, caption and result card. */
@@ -41,14 +42,45 @@ async function open(path, ready = "main.scene [data-testid]") {
   return { page, bundles: [...bundles].sort(), problems };
 }
 
-test("a scene's page fetches its own bundle and no other's, at the root and on its own page", async () => {
+test("an embedded scene fetches its embed's bundle and no other, at the root and on its own page", async () => {
   for (const id of SCENES) {
     for (const path of [`?scene=${id}&preset=${PRESET[id]}&embed=1`, `${id}/?preset=${PRESET[id]}&embed=1`]) {
       const { page, bundles, problems } = await open(path);
-      assert.deepEqual(bundles, [id], `${path} fetched the bundles ${bundles}`);
+      assert.deepEqual(bundles, [`${id}-embed`], `${path} fetched the bundles ${bundles}`);
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
+  }
+});
+
+test("a scene's page fetches its own bundle; a comparison (vs=) its comparison's; no other", async () => {
+  for (const id of SCENES) {
+    for (const [path, bundle] of [
+      [`?scene=${id}&preset=${PRESET[id]}`, id],
+      [`${id}/?preset=${PRESET[id]}`, id],
+      [`?scene=${id}&vs=seed:7`, `${id}-compare`],
+      [`${id}/?vs=seed:7`, `${id}-compare`],
+    ]) {
+      const { page, bundles, problems } = await open(path);
+      assert.deepEqual(bundles, [bundle], `${path} fetched the bundles ${bundles}`);
+      assert.deepEqual(problems, [], `${path}: ${problems}`);
+      await page.context().close();
+    }
+  }
+});
+
+test("an embed shows the state of the scene's page, without its header, menu, panels or notebook buttons", async () => {
+  for (const id of SCENES) {
+    const embed = await open(`${id}/?preset=${PRESET[id]}&embed=1`);
+    for (const absent of ["header.top", '[data-testid="preset"]', ".panels", '[data-testid="record"]']) {
+      assert.equal(await embed.page.locator(absent).count(), 0, `${id}: the embed shows ${absent}`);
+    }
+    const full = await open(`${id}/?preset=${PRESET[id]}`);
+    // The page's result card also holds the notebook's buttons, which an embed never shows.
+    await full.page.evaluate(() => document.querySelector(".record-run").remove());
+    assert.deepEqual(await snapshot(embed.page), await snapshot(full.page), `${id}: the embed differs from the page`);
+    await embed.page.context().close();
+    await full.page.context().close();
   }
 });
 

@@ -13,7 +13,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::{Figure, SceneViews};
+use super::widgets::{Figure, Layout, SceneViews};
 use crate::i18n::{key, render, tf};
 use crate::model::group::{loop_verdict, GroupLab, GroupState, GROUP_ID};
 use crate::model::kernel::{Actor, Describe};
@@ -26,7 +26,7 @@ pub fn member_name(index: u32) -> String {
 /// The stage: the coordinator's state and figures on one row, then the members' lanes (each
 /// lane's label is the member's button; its actions open under the lanes). Below: the legend,
 /// `--describe`, the measures, lag, configuration, the group's actions and the assignors' examples.
-pub fn views(session: Session<GroupLab>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<GroupLab>) -> SceneViews {
     let selected = RwSignal::new(None::<u32>);
     SceneViews {
         intro: key::GROUPS_INTRO,
@@ -39,22 +39,24 @@ pub fn views(session: Session<GroupLab>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! {
-            <div class="groups">
-                <legend::TimelineLegend session=session/>
-                <tables::Describe session=session/>
-                <div class="groups-columns measures-row">
-                    <tables::Measures session=session/>
-                    <lag::LagCharts session=session/>
+        panels: L::full(move || {
+            view! {
+                <div class="groups">
+                    <legend::TimelineLegend session=session/>
+                    <tables::Describe session=session/>
+                    <div class="groups-columns measures-row">
+                        <tables::Measures session=session/>
+                        <lag::LagCharts session=session/>
+                    </div>
+                    <div class="groups-columns">
+                        <config::ConfigPanel session=session/>
+                        <members::GroupActions session=session/>
+                    </div>
+                    <assignors::AssignorExamples/>
                 </div>
-                <div class="groups-columns">
-                    <config::ConfigPanel session=session/>
-                    <members::GroupActions session=session/>
-                </div>
-                <assignors::AssignorExamples/>
-            </div>
-        }
-        .into_any(),
+            }
+            .into_any()
+        }),
     }
 }
 

@@ -11,7 +11,7 @@ mod strip;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::i18n::{key, t};
 use crate::model::log::{LogLab, LookupResult};
 
@@ -52,7 +52,7 @@ pub fn lookup_segment(lookup: Option<&LookupResult>) -> Option<i64> {
 
 /// The stage: the partition directory and the lookup walk, side by side on a wide screen;
 /// below, the keys to the drawing, the lookup's comparison, the dump, configs and actions.
-pub fn views(session: Session<LogLab>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<LogLab>) -> SceneViews {
     let focus = Focus::new(session);
     SceneViews {
         intro: key::LOG_INTRO,
@@ -63,24 +63,26 @@ pub fn views(session: Session<LogLab>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! {
-            <div class="log-lab">
-                <div class="log-key">
-                    <p class="legend">{t(key::LOG_LEGEND)}</p>
-                    <p class="legend">{t(key::LOG_AXIS_LEGEND)}</p>
-                    <p class="legend">{t(key::LOG_LOOKUP_HINT)}</p>
-                </div>
-                <lookup::ComparePanel session=session/>
-                <dump::SegmentDetail session=session focus=focus/>
-                <div class="log-columns">
-                    <controls::ConfigPanel session=session/>
-                    <div>
-                        <status::StatusPanel session=session/>
-                        <controls::ActionPanel session=session/>
+        panels: L::full(move || {
+            view! {
+                <div class="log-lab">
+                    <div class="log-key">
+                        <p class="legend">{t(key::LOG_LEGEND)}</p>
+                        <p class="legend">{t(key::LOG_AXIS_LEGEND)}</p>
+                        <p class="legend">{t(key::LOG_LOOKUP_HINT)}</p>
+                    </div>
+                    <lookup::ComparePanel session=session/>
+                    <dump::SegmentDetail session=session focus=focus/>
+                    <div class="log-columns">
+                        <controls::ConfigPanel session=session/>
+                        <div>
+                            <status::StatusPanel session=session/>
+                            <controls::ActionPanel session=session/>
+                        </div>
                     </div>
                 </div>
-            </div>
-        }
-        .into_any(),
+            }
+            .into_any()
+        }),
     }
 }

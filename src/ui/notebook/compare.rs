@@ -124,8 +124,21 @@ impl<S: UiScene> Transport for Pair<S> {
     }
 }
 
+/// The comparison's bundle (`vs=` in the link, routed there by the pages' loader): the two runs
+/// side by side, or, should `vs=` be unreadable, the link's run alone with the reason.
+pub(crate) fn mount_compared<S: UiScene>(link: &LinkState, views: fn(Session<S>) -> SceneViews) -> crate::ui::Mounted {
+    match requested(&crate::ui::url::current_query()) {
+        Some(Ok(vs)) => mount(link, views, vs),
+        refused => {
+            let (session, error) = crate::ui::app::open::<S>(link);
+            let error = error.or(refused.and_then(Result::err).map(|why| why.message()));
+            crate::ui::app::mounted::<S, crate::ui::Full>(session, views, error)
+        }
+    }
+}
+
 /// Opens the link's run and its twin under `vs`, and lays them out side by side.
-pub(crate) fn mount<S: UiScene>(
+fn mount<S: UiScene>(
     link: &LinkState,
     views: fn(Session<S>) -> SceneViews,
     vs: Vec<(String, String)>,
@@ -135,11 +148,11 @@ pub(crate) fn mount<S: UiScene>(
     let twin = LinkState { config: merged(&opened.config, &vs), position: opened.position, ..opened.clone() };
     let (right, right_error) = crate::ui::app::open::<S>(&twin);
     let pair = std::sync::Arc::new(Pair { left, right });
-    let picker = view! { <crate::ui::widgets::PresetPicker session=left/> }.into_any();
+    let picker = Some(view! { <crate::ui::widgets::PresetPicker session=left/> }.into_any());
     let names: Vec<String> = vs.iter().map(|(n, _)| n.clone()).collect();
     let stage = view! { <CompareView left=left right=right views=views names=names/> }.into_any();
     let stopped = left.with(|run| run.stopped.map(|s| s.message()));
-    let views = SceneViews { intro: key::RECORD_COMPARE_INTRO, stage, panels: ().into_any() };
+    let views = SceneViews { intro: key::RECORD_COMPARE_INTRO, stage, panels: None };
     crate::ui::Mounted { shell: pair, picker, views, error: error.or(right_error), stopped }
 }
 
@@ -171,10 +184,11 @@ fn CompareView<S: UiScene>(
     let side = move |session: Session<S>, testid: &'static str, names: Vec<String>| {
         let config = move || side_config(&session.config_rows(), &names);
         let shell: crate::ui::transport::Shell = std::sync::Arc::new(session);
+        let record = view! { <crate::ui::notebook::record::Record shell=shell.clone()/> }.into_any();
         view! {
             <div class="compare-side" data-testid=testid>
                 <p class="compare-config"><code translate="no">{config}</code></p>
-                <crate::ui::story_bar::StoryBar shell=shell/>
+                <crate::ui::story_bar::StoryBar shell=shell record=Some(record)/>
                 <div class="picture">{views(session).stage}</div>
             </div>
         }

@@ -6,13 +6,13 @@ mod picture;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::i18n::key;
 use crate::model::cluster::Cluster;
 
 /// The stage: the picture (producer, brokers and their replicas), with the partition table
 /// beside it on a wide screen (below it on a narrow one); the describe output in the panels.
-pub fn views(session: Session<Cluster>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<Cluster>) -> SceneViews {
     SceneViews {
         intro: key::OVERVIEW_INTRO,
         stage: view! {
@@ -22,6 +22,8 @@ pub fn views(session: Session<Cluster>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! { <div class="overview"><partitions::Describe session=session/></div> }.into_any(),
+        panels: L::full(move || {
+            view! { <div class="overview"><partitions::Describe session=session/></div> }.into_any()
+        }),
     }
 }

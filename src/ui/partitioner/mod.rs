@@ -11,7 +11,7 @@ mod sticky;
 use leptos::prelude::*;
 
 use super::session::{Session, Transport};
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::i18n::key as text_key;
 use crate::model::kernel::Describe;
 use crate::model::partitioner::{Command, Partitioner, Refusal};
@@ -77,7 +77,7 @@ fn part(session: Session<Partitioner>, which: Part) -> AnyView {
 
 /// The stage: what the preset's story is about (on the scene's own page, a key's arithmetic
 /// and where a key population lands); the panels: every other part, in the scene's order.
-pub fn views(session: Session<Partitioner>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<Partitioner>) -> SceneViews {
     // Re-chosen only when the preset changes, not on every step.
     let story = Memo::new(move |_| story_of(session.preset_id().as_deref()));
     let stage = move || staged(story.get()).iter().map(|p| part(session, *p)).collect_view();
@@ -88,7 +88,7 @@ pub fn views(session: Session<Partitioner>) -> SceneViews {
     SceneViews {
         intro: text_key::PARTITIONER_INTRO,
         stage: view! { <div class="partitioner">{stage}</div> }.into_any(),
-        panels: view! { <div class="partitioner">{panels}</div> }.into_any(),
+        panels: L::full(move || view! { <div class="partitioner">{panels}</div> }.into_any()),
     }
 }
 

@@ -11,7 +11,7 @@ mod wire;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::i18n::{key, t};
 use crate::model::kernel::Describe;
 use crate::model::replication::{node_actor, Node, Replication};
@@ -20,7 +20,7 @@ use wire::{Lane, WireLane, WireList, WireState};
 /// The stage: the node cards between the wire's two lanes of messages, the details of the
 /// messages, and each replica's log with HW and LEO. Below: the keys to the drawing, the
 /// ledger, the partition's state, configuration and network links.
-pub fn views(session: Session<Replication>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<Replication>) -> SceneViews {
     let wire = WireState::new(session);
     let brokers = move || session.with(|run| run.world().brokers().len());
     // The columns' proportions and the lanes' width in SVG units, for the cards' grid.
@@ -48,23 +48,25 @@ pub fn views(session: Session<Replication>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! {
-            <div class="replication">
-                <div class="rep-key">
-                    <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
-                    <p class="legend">{t(key::REPLICATION_LOGS_LEGEND)}</p>
+        panels: L::full(move || {
+            view! {
+                <div class="replication">
+                    <div class="rep-key">
+                        <p class="legend">{t(key::REPLICATION_CLUSTER_LEGEND)}</p>
+                        <p class="legend">{t(key::REPLICATION_LOGS_LEGEND)}</p>
+                    </div>
+                    <div class="rep-panels">
+                        <ledger::LedgerPanel session=session/>
+                        <panels::PartitionPanel session=session/>
+                    </div>
+                    <div class="rep-panels">
+                        <panels::ConfigPanel session=session/>
+                        <links::LinksPanel session=session/>
+                    </div>
                 </div>
-                <div class="rep-panels">
-                    <ledger::LedgerPanel session=session/>
-                    <panels::PartitionPanel session=session/>
-                </div>
-                <div class="rep-panels">
-                    <panels::ConfigPanel session=session/>
-                    <links::LinksPanel session=session/>
-                </div>
-            </div>
-        }
-        .into_any(),
+            }
+            .into_any()
+        }),
     }
 }
 

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 use super::markup::{Host, Markup};
 use super::session::Session;
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
@@ -25,7 +25,7 @@ use crate::model::timer::TimerLab;
 /// just happened and the pending tasks; with the broker running (the purgatory presets), the
 /// replicas and the waiting produces instead of the sandbox. Below: the purgatory's tables and
 /// faults, how to read the wheel, the clocks, the cost table and the configuration.
-pub fn views(session: Session<TimerLab>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<TimerLab>) -> SceneViews {
     let broker = Memo::new(move |_| session.with(|run| run.world().purgatory().is_some()));
     SceneViews {
         intro: key::TIMER_INTRO,
@@ -50,24 +50,26 @@ pub fn views(session: Session<TimerLab>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! {
-            <div class="timer">
-                {move || broker.get().then(|| view! {
-                    <purgatory::PurgatoryPanel session=session/>
+        panels: L::full(move || {
+            view! {
+                <div class="timer">
+                    {move || broker.get().then(|| view! {
+                        <purgatory::PurgatoryPanel session=session/>
+                        <div class="timer-row">
+                            <tasks::Controls session=session/>
+                            <tasks::PendingList session=session/>
+                        </div>
+                    })}
+                    <Reading/>
                     <div class="timer-row">
-                        <tasks::Controls session=session/>
-                        <tasks::PendingList session=session/>
+                        <wheels::WheelTable session=session/>
+                        <wheels::OpsTable session=session/>
                     </div>
-                })}
-                <Reading/>
-                <div class="timer-row">
-                    <wheels::WheelTable session=session/>
-                    <wheels::OpsTable session=session/>
+                    <wheels::ConfigStrip session=session/>
                 </div>
-                <wheels::ConfigStrip session=session/>
-            </div>
-        }
-        .into_any(),
+            }
+            .into_any()
+        }),
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::session::Session;
-use super::widgets::SceneViews;
+use super::widgets::{Layout, SceneViews};
 use crate::i18n::{key, t};
 use crate::model::transactions::{TxnLab, TxnView};
 
@@ -57,7 +57,7 @@ fn data(session: Session<TxnLab>) -> Memo<TxnData> {
 
 /// The stage: the log across the top; under it the producers, the coordinator and the two
 /// consumers; the processor and its database when the preset has them.
-pub fn views(session: Session<TxnLab>) -> SceneViews {
+pub fn views<L: Layout>(session: Session<TxnLab>) -> SceneViews {
     let data = data(session);
     // The Faults fold's open state, kept across steps and incarnations (the app's card changes).
     let faults_open = RwSignal::new(false);
@@ -75,17 +75,19 @@ pub fn views(session: Session<TxnLab>) -> SceneViews {
             </div>
         }
         .into_any(),
-        panels: view! {
-            <div class="transactions">
-                // Only prose: presenter mode folds the heading with its legends.
-                <section class="tx-legend prose" aria-labelledby="tx-legend-title">
-                    <h2 id="tx-legend-title">{t(key::TRANSACTIONS_LEGEND_TITLE)}</h2>
-                    <p class="legend">{t(key::TRANSACTIONS_LEGEND_LOG)}</p>
-                    <p class="legend">{t(key::TRANSACTIONS_LEGEND_PRODUCERS)}</p>
-                    <p class="legend">{t(key::TRANSACTIONS_LEGEND_CONSUMERS)}</p>
-                </section>
-            </div>
-        }
-        .into_any(),
+        panels: L::full(move || {
+            view! {
+                <div class="transactions">
+                    // Only prose: presenter mode folds the heading with its legends.
+                    <section class="tx-legend prose" aria-labelledby="tx-legend-title">
+                        <h2 id="tx-legend-title">{t(key::TRANSACTIONS_LEGEND_TITLE)}</h2>
+                        <p class="legend">{t(key::TRANSACTIONS_LEGEND_LOG)}</p>
+                        <p class="legend">{t(key::TRANSACTIONS_LEGEND_PRODUCERS)}</p>
+                        <p class="legend">{t(key::TRANSACTIONS_LEGEND_CONSUMERS)}</p>
+                    </section>
+                </div>
+            }
+            .into_any()
+        }),
     }
 }
