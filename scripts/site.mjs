@@ -14,6 +14,8 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { transformSync } from "esbuild";
+import { MINIFY_PASS, shortenGlue } from "./short-names.mjs";
 
 const run = promisify(execFile);
 const DIST = process.argv[2] || "dist";
@@ -62,8 +64,13 @@ async function bindAndOptimise(id) {
   const raw = join(out, `${id}_bg.wasm`);
   dropStreamClasses(id, raw, join(out, `${id}.js`));
   const optimised = join(out, `${id}.opt.wasm`);
-  await run("wasm-opt", [...WASM_OPT_FLAGS, ...(process.env.SITE_KEEP_NAMES ? ["-g"] : ["--strip-debug"]), "--strip-producers", "--output", optimised, raw]);
-  return { js: readFileSync(join(out, `${id}.js`)), wasm: readFileSync(optimised) };
+  const names = process.env.SITE_KEEP_NAMES ? ["-g"] : ["--strip-debug"];
+  const { stdout } = await run("wasm-opt", [...WASM_OPT_FLAGS, MINIFY_PASS, ...names, "--strip-producers", "--output", optimised, raw]);
+  const wasm = readFileSync(optimised);
+  const js = minify(shortenGlue(id, readFileSync(join(out, `${id}.js`), "utf8"), stdout, wasm), "js");
+  writeFileSync(join(out, `${id}.short.mjs`), js);
+  await run("node", ["--check", join(out, `${id}.short.mjs`)]);
+  return { js, wasm };
 }
 
 // wasm-streams (which Leptos' `csr` links through server_fn's browser client, for streaming
@@ -163,16 +170,23 @@ function localeSubset(text, prefixes) {
   return text.split("\n").filter(keep).join("\n");
 }
 
-/** The stylesheets as shipped: without their comments and indentation (about 1 KB gzip each;
- *  no rule in www/ holds comment marks or line breaks inside a string). */
+/** The stylesheets as shipped, minified (comments and indentation out: about 1 KB gzip each). */
 function css(dir, names) {
-  const strip = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*/g, "\n").trim() + "\n";
-  return names.map((name) => emit(dir, name, ".css", strip(readFileSync(`www/${name}.css`, "utf8"))));
+  return names.map((name) => emit(dir, name, ".css", minify(readFileSync(`www/${name}.css`, "utf8"), "css")));
 }
 
 function headTags(prefix, assets) {
   return assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${assets.sri[file]}">`).join("\n  ");
 }
+
+/** Code as shipped: esbuild's minifier (whitespace, comments, local names; modules stay modules).
+ *  Measured with scripts/size: JS glue 4.5 -> 3.3 KB gzip, a page's stylesheets -0.3, its inline
+ *  script -0.3. */
+const minify = (code, loader) => {
+  const out = transformSync(code, { loader, minify: true, ...(loader === "js" ? { format: "esm" } : {}) }).code;
+  if (/<\/(script|style)/i.test(out)) throw new Error("minified code closes its element");
+  return out;
+};
 
 /** Subresource integrity of a file's bytes. */
 const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
@@ -204,7 +218,7 @@ function withPolicy(html) {
 
 function page({ root, title, head, script }) {
   const rootAttr = root ? ` data-root="${root}"` : "";
-  const code = GUARD + script + offline(root);
+  const code = minify(GUARD + script + offline(root), "js");
   return `<!DOCTYPE html>
 <html lang="en"${rootAttr}>
 <head>
