@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { transformSync } from "esbuild";
 import { MINIFY_PASS, shortenGlue } from "./short-names.mjs";
+import { dropStreamClasses } from "./stream-classes.mjs";
 
 const run = promisify(execFile);
 const DIST = process.argv[2] || "dist";
@@ -73,83 +74,6 @@ async function bindAndOptimise(id) {
   return { js, wasm };
 }
 
-// wasm-streams (which Leptos' `csr` links through server_fn's browser client, for streaming
-// server functions) exports three classes to JavaScript. The lab has no server and never makes a
-// stream, but an export is a root: its code (about 11 KB of wasm) and its glue would ship on
-// every page. They are taken out of both after wasm-bindgen, and wasm-opt then drops the code
-// only they reached. The build fails if the glue is not shaped as expected (a new wasm-bindgen).
-const STREAM_CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
-
-/** Reads an unsigned LEB128 at `at`: [value, next offset]. */
-function leb(bytes, at) {
-  let value = 0;
-  for (let shift = 0; ; shift += 7) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function encodeLeb(value) {
-  const out = [];
-  do {
-    let byte = value % 128;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
-
-/** The module without the exports `drop` accepts (the export section rewritten, all else as is). */
-function withoutExports(bytes, drop) {
-  const parts = [bytes.subarray(0, 8)];
-  let removed = 0;
-  for (let at = 8; at < bytes.length; ) {
-    const id = bytes[at];
-    const [size, body] = leb(bytes, at + 1);
-    const end = body + size;
-    if (id !== 7) {
-      parts.push(bytes.subarray(at, end));
-    } else {
-      let [count, p] = leb(bytes, body);
-      const kept = [];
-      for (let i = 0; i < count; i++) {
-        const [length, nameAt] = leb(bytes, p);
-        const name = Buffer.from(bytes.subarray(nameAt, nameAt + length)).toString("utf8");
-        const [, next] = leb(bytes, nameAt + length + 1);
-        if (drop(name)) removed++;
-        else kept.push(bytes.subarray(p, next));
-        p = next;
-      }
-      const content = Buffer.concat([Buffer.from(encodeLeb(kept.length)), ...kept]);
-      parts.push(Buffer.from([7, ...encodeLeb(content.length)]), content);
-    }
-    at = end;
-  }
-  return [Buffer.concat(parts), removed];
-}
-
-/** Takes wasm-streams' classes out of a bundle's wasm exports and its JavaScript glue. */
-function dropStreamClasses(id, wasmFile, jsFile) {
-  const prefixes = STREAM_CLASSES.map((name) => name.toLowerCase());
-  const isStream = (name) => prefixes.some((p) => name.startsWith(`${p}_`) || name === `__wbg_${p}_free`);
-  const [wasm, removed] = withoutExports(readFileSync(wasmFile), isStream);
-  let js = readFileSync(jsFile, "utf8");
-  let classes = 0;
-  for (const name of STREAM_CLASSES) {
-    const before = js.length;
-    js = js.replace(new RegExp(`^export class ${name} \\{\\n[\\s\\S]*?^\\}\\n(?:if \\(Symbol\\.dispose\\) ${name}\\.prototype[^\\n]*\\n)?`, "m"), "");
-    js = js.replace(new RegExp(`^const ${name}Finalization = [\\s\\S]*?;\\n`, "m"), "");
-    if (js.length < before) classes++;
-  }
-  if (removed < STREAM_CLASSES.length || classes !== STREAM_CLASSES.length || /intounderlying/i.test(js)) {
-    throw new Error(`${id}: wasm-streams' exports are not where the build expects them (${removed} exports, ${classes} classes)`);
-  }
-  writeFileSync(wasmFile, wasm);
-  writeFileSync(jsFile, js);
-}
-
 /** Runs `work` over `items`, two at a time (the machines have two cores). */
 async function twoAtATime(items, work) {
   const results = new Map();
@@ -161,13 +85,25 @@ async function twoAtATime(items, work) {
   return results;
 }
 
-/** The locale file's entries whose keys start with one of `prefixes`, and the comments. */
-function localeSubset(text, prefixes) {
+/** The locale file's entries whose keys start with one of `prefixes` and with none of `dropped`
+ *  (whole keys' beginnings), and the comments. */
+function localeSubset(text, prefixes, dropped = []) {
   const keep = (line) => {
     const match = /^"([^".]+)\./.exec(line);
-    return match ? prefixes.includes(match[1]) : !line.startsWith('"');
+    if (!match) return !line.startsWith('"');
+    return prefixes.includes(match[1]) && !dropped.some((start) => line.startsWith(`"${start}`));
   };
   return text.split("\n").filter(keep).join("\n");
+}
+
+/** Where a bundle's locale files are and what they hold: a page's and a comparison's, the scene's
+ *  texts (`locales/<scene>/`); an embed's, its own (`locales/<scene>-embed/`, as `Bundle::texts`
+ *  says), without the notebook buttons' `record.*` and the comparison's `<scene>.diff.*`. */
+function localeTexts(id) {
+  const scene = sceneOf(id);
+  if (id.endsWith("-compare")) return null;
+  if (id === scene) return { dir: id, prefixes: [...SHARED_PREFIXES, id], dropped: [] };
+  return { dir: id, prefixes: [...SHARED_PREFIXES.filter((p) => p !== "record"), scene], dropped: [`${scene}.diff.`] };
 }
 
 /** The stylesheets as shipped, minified (comments and indentation out: about 1 KB gzip each). */
@@ -368,12 +304,12 @@ async function main() {
     const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
     for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
     manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, sri: integrity };
-    if (sceneOf(id) !== id) continue;
-    const prefixes = [...SHARED_PREFIXES, id];
-    mkdirSync(join(DIST, "locales", id), { recursive: true });
+    const texts = localeTexts(id);
+    if (!texts) continue;
+    mkdirSync(join(DIST, "locales", texts.dir), { recursive: true });
     for (const locale of LOCALES) {
       const text = readFileSync(`locales/${locale}.toml`, "utf8");
-      writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(text, prefixes));
+      writeFileSync(join(DIST, "locales", texts.dir, `${locale}.toml`), localeSubset(text, texts.prefixes, texts.dropped));
     }
   }
   for (const id of [...SCENES, ...PAGES]) {

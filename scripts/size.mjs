@@ -1,5 +1,5 @@
 // The size report behind scripts/size: gzip bytes per page, as the browser fetches them.
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -18,7 +18,9 @@ const sceneOf = (id) => (variantOf(id) ? id.slice(0, -variantOf(id).length - 1) 
 const rows = [];
 for (const [id, assets] of Object.entries(manifest)) {
   const scene = sceneOf(id);
-  const locales = readdirSync(join(DIST, "locales", scene)).map((f) => [f, gz(join("locales", scene, f))]);
+  // An embed has locale files of its own (fewer texts); a comparison reads its scene's.
+  const texts = existsSync(join(DIST, "locales", id)) ? id : scene;
+  const locales = readdirSync(join(DIST, "locales", texts)).map((f) => [f, gz(join("locales", texts, f))]);
   const [localeFile, locale] = locales.reduce((a, b) => (b[1] > a[1] ? b : a));
   const parts = {
     js: gz(join("assets", assets.js)),

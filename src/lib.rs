@@ -18,29 +18,30 @@ pub mod ui;
 #[macro_export]
 macro_rules! bundle {
     (home) => {
-        $crate::bundle!(@main $crate::ui::start_home, "home", None,
+        $crate::bundle!(@main $crate::ui::start_home, "home", "home", None,
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_HOME]);
     };
     (notebook) => {
-        $crate::bundle!(@main $crate::ui::start_notebook, "notebook", None,
+        $crate::bundle!(@main $crate::ui::start_notebook, "notebook", "notebook", None,
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK, $crate::i18n::EN_RECORD]);
     };
     ($scene:ident, $table:ident) => {
-        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), Some($crate::scenes::mounts::$scene),
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::$scene),
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
     };
     ($scene:ident, $table:ident, embed) => {
-        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Stage>, stringify!($scene), Some($crate::scenes::mounts::stage::$scene),
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
+        // No `record` texts: they belong to the notebook buttons, which an embed does not show.
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Stage>, stringify!($scene), concat!(stringify!($scene), "-embed"),
+            Some($crate::scenes::mounts::stage::$scene), &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table]);
     };
     ($scene:ident, $table:ident, compare) => {
-        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), Some($crate::scenes::mounts::compared::$scene),
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::compared::$scene),
             &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
     };
-    (@main $start:expr, $id:expr, $mount:expr, $english:expr) => {
+    (@main $start:expr, $id:expr, $texts:expr, $mount:expr, $english:expr) => {
         #[cfg(target_arch = "wasm32")]
         fn main() {
-            static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, mount: $mount, english: $english };
+            static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, texts: $texts, mount: $mount, english: $english };
             ($start)(&BUNDLE);
         }
 

@@ -68,7 +68,7 @@ pub fn mark_document(locale: Locale) {
 pub fn load(locale: Locale, ready: impl FnOnce(Vec<(String, String)>) + 'static) {
     let Some(file) = locale.file() else { return };
     // Each bundle has its own file per locale, holding only the texts it shows.
-    let file = format!("{}locales/{}/{file}", super::url::root(), super::bundle_id());
+    let file = format!("{}locales/{}/{file}", super::url::root(), super::bundle_texts());
     let Some(window) = web_sys::window() else { return };
     let promise = window.fetch_with_str(&file);
     wasm_bindgen_futures::spawn_local(async move {

@@ -35,6 +35,9 @@ pub use widgets::{Full, Layout, Stage};
 pub struct Bundle {
     /// The bundle's id: a scene's link id, or `home` for the front page.
     pub id: &'static str,
+    /// The folder of its locale files (`locales/<texts>/`): its id, or `<scene>-embed` for an
+    /// embed, whose files leave out the texts only the notebook buttons and the comparison show.
+    pub texts: &'static str,
     /// Opens the bundle's scene (`None`: the front page, which lists the scenes).
     pub mount: Option<fn(&crate::link::LinkState) -> Mounted>,
     /// The English tables of the shell and of this bundle's scene.
@@ -48,6 +51,11 @@ thread_local! {
 /// The id of the running bundle (`home` until one starts).
 pub(crate) fn bundle_id() -> &'static str {
     BUNDLE.with(|b| b.get()).map_or("home", |b| b.id)
+}
+
+/// The folder of the running bundle's locale files.
+pub(crate) fn bundle_texts() -> &'static str {
+    BUNDLE.with(|b| b.get()).map_or("home", |b| b.texts)
 }
 
 /// Entry point of a scene's bundle: the shell around its scene (`L`: all of it, or an embed's
