@@ -7,7 +7,7 @@
 // from one module, `a`) and prints the table of old and new names; `shortenGlue` rewrites the glue by
 // that table, gives the glue's own closure wrappers short names too, and fails the build unless the
 // glue and the module then agree name for name (a new wasm-bindgen that shapes its glue otherwise).
-// Measured with scripts/size: about 3 KB gzip less a page (wasm and JS together).
+// Measured with scripts/size: 4.2-5.4 KB gzip less a page (wasm -3.1, JS -2.0; overview embed 179.6 -> 174.8).
 export const MINIFY_PASS = "--minify-imports-and-exports-and-modules";
 
 const escape = (name) => name.replace(/[$.*+?^(){}[\]|\\]/g, "\\$&");

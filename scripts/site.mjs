@@ -96,14 +96,15 @@ function localeSubset(text, prefixes, dropped = []) {
   return text.split("\n").filter(keep).join("\n");
 }
 
-/** Where a bundle's locale files are and what they hold: a page's and a comparison's, the scene's
- *  texts (`locales/<scene>/`); an embed's, its own (`locales/<scene>-embed/`, as `Bundle::texts`
- *  says), without the notebook buttons' `record.*` and the comparison's `<scene>.diff.*`. */
+/** What the locale files of bundle `id` (`locales/<id>/`) hold: a page's, its scene's texts; an
+ *  embed's (`locales/<scene>-embed/`, as `Bundle::texts` says), the same without the notebook
+ *  buttons' `record.*` and the comparison's `<scene>.diff.*`; a comparison has none (it reads its
+ *  scene's). */
 function localeTexts(id) {
   const scene = sceneOf(id);
   if (id.endsWith("-compare")) return null;
-  if (id === scene) return { dir: id, prefixes: [...SHARED_PREFIXES, id], dropped: [] };
-  return { dir: id, prefixes: [...SHARED_PREFIXES.filter((p) => p !== "record"), scene], dropped: [`${scene}.diff.`] };
+  if (id === scene) return { prefixes: [...SHARED_PREFIXES, id], dropped: [] };
+  return { prefixes: [...SHARED_PREFIXES.filter((p) => p !== "record"), scene], dropped: [`${scene}.diff.`] };
 }
 
 /** The stylesheets as shipped, minified (comments and indentation out: about 1 KB gzip each). */
@@ -306,10 +307,10 @@ async function main() {
     manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, sri: integrity };
     const texts = localeTexts(id);
     if (!texts) continue;
-    mkdirSync(join(DIST, "locales", texts.dir), { recursive: true });
+    mkdirSync(join(DIST, "locales", id), { recursive: true });
     for (const locale of LOCALES) {
       const text = readFileSync(`locales/${locale}.toml`, "utf8");
-      writeFileSync(join(DIST, "locales", texts.dir, `${locale}.toml`), localeSubset(text, texts.prefixes, texts.dropped));
+      writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(text, texts.prefixes, texts.dropped));
     }
   }
   for (const id of [...SCENES, ...PAGES]) {
