@@ -14,6 +14,8 @@ fn constant_name(key: &str) -> String {
 
 fn main() {
     println!("cargo:rerun-if-changed=locales/en.toml");
+    // The site's wasm is built with `--cfg english_in_locale_files` (src/model/kernel/message.rs).
+    println!("cargo:rustc-check-cfg=cfg(english_in_locale_files)");
     println!("cargo:rerun-if-changed=src/i18n/format.rs");
     let text = std::fs::read_to_string("locales/en.toml").expect("locales/en.toml");
     let entries = format::parse(&text).unwrap_or_else(|e| panic!("locales/en.toml, {e}"));

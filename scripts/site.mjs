@@ -96,6 +96,13 @@ function localeSubset(text, prefixes, dropped = []) {
   return text.split("\n").filter(keep).join("\n");
 }
 
+/** A locale's texts: its file; English's are two, the interface's and the model's (generated
+ *  from its templates, which the site's wasm leaves out: src/model/kernel/message.rs). */
+const localeText = (locale) =>
+  locale === "en"
+    ? readFileSync("locales/en.toml", "utf8") + "\n" + readFileSync("locales/en.model.toml", "utf8")
+    : readFileSync(`locales/${locale}.toml`, "utf8");
+
 /** What the locale files of bundle `id` (`locales/<id>/`) hold: a page's, its scene's texts; an
  *  embed's (`locales/<scene>-embed/`, as `Bundle::texts` says), the same without the notebook
  *  buttons' `record.*` and the comparison's `<scene>.diff.*`; a comparison has none (it reads its
@@ -261,11 +268,25 @@ const compared = search.replace(/^\\?/, "").split("&").some((p) => p.startsWith(
 const embedded = search.split(/[?&]/).some((p) => p === "embed" || p === "embed=1" || p === "embed=true");
 const variant = (manifest, id) =>
   compared && manifest[id + "-compare"] ? id + "-compare" : embedded && manifest[id + "-embed"] ? id + "-embed" : id;
+// The texts' file the app will ask for, asked for beside the wasm: the app picks the language
+// (src/ui/language.rs: lang= in the link, the remembered choice, the browser's languages, English)
+// and draws once its file is here. A wrong guess only costs this early request.
+const TAGS = { en: "en", es: "es", pt: "pt-BR", zh: "zh-CN", tr: "tr" };
+const tagOf = (tag) => {
+  const [language, ...rest] = String(tag ?? "").trim().toLowerCase().replace(/_/g, "-").split("-");
+  return language === "zh" && rest.some((p) => ["hant", "tw", "hk", "mo"].includes(p)) ? undefined : TAGS[language];
+};
+const language = () => {
+  let kept = null;
+  try { kept = localStorage.getItem("kafka-lab.lang"); } catch {}
+  return tagOf(new URLSearchParams(search).get("lang")) ?? tagOf(kept) ?? (navigator.languages ?? []).map(tagOf).find(Boolean) ?? "en";
+};
 const launch = (assets, prefix, withCss) => {
   const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
   if (withCss) for (const file of assets.css) add({ rel: "stylesheet", href: prefix + "assets/" + file, integrity: assets.sri[file] });
   add({ rel: "modulepreload", href: prefix + "assets/" + assets.js, integrity: assets.sri[assets.js] });
   add({ rel: "preload", href: prefix + "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
+  add({ rel: "preload", href: prefix + "locales/" + assets.texts + "/" + language() + ".toml", as: "fetch", crossOrigin: "anonymous" });
   boot((prefix || "./") + "assets/" + assets.js, prefix + "assets/" + assets.wasm, assets.sri[assets.wasm]);
 };
 `;
@@ -304,13 +325,13 @@ async function main() {
     const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", sceneOf(id)]);
     const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
     for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
-    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, sri: integrity };
     const texts = localeTexts(id);
+    // The folder of its texts (`Bundle::texts`): a comparison reads its scene's.
+    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, texts: texts ? id : sceneOf(id), sri: integrity };
     if (!texts) continue;
     mkdirSync(join(DIST, "locales", id), { recursive: true });
-    for (const locale of LOCALES) {
-      const text = readFileSync(`locales/${locale}.toml`, "utf8");
-      writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(text, texts.prefixes, texts.dropped));
+    for (const locale of ["en", ...LOCALES]) {
+      writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(localeText(locale), texts.prefixes, texts.dropped));
     }
   }
   for (const id of [...SCENES, ...PAGES]) {

@@ -11,37 +11,33 @@ pub mod scenes;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 
-/// A bundle's `main`: the shell with one scene (`bundle!(overview, EN_OVERVIEW)`), its embed
-/// (`bundle!(overview, EN_OVERVIEW, embed)`: the stage alone) or its comparison
-/// (`bundle!(overview, EN_OVERVIEW, compare)`: `vs=` links), or the front page
+/// A bundle's `main`: the shell with one scene (`bundle!(overview)`), its embed
+/// (`bundle!(overview, embed)`: the stage alone) or its comparison
+/// (`bundle!(overview, compare)`: `vs=` links), or the front page
 /// (`bundle!(home)`), or the lab notebook (`bundle!(notebook)`). Natively the binary only explains itself.
 #[macro_export]
 macro_rules! bundle {
     (home) => {
-        $crate::bundle!(@main $crate::ui::start_home, "home", "home", None,
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_HOME]);
+        $crate::bundle!(@main $crate::ui::start_home, "home", "home", None);
     };
     (notebook) => {
-        $crate::bundle!(@main $crate::ui::start_notebook, "notebook", "notebook", None,
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::EN_NOTEBOOK, $crate::i18n::EN_RECORD]);
+        $crate::bundle!(@main $crate::ui::start_notebook, "notebook", "notebook", None);
     };
-    ($scene:ident, $table:ident) => {
-        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::$scene),
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
+    ($scene:ident) => {
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::$scene));
     };
-    ($scene:ident, $table:ident, embed) => {
-        // No `record` texts: they belong to the notebook buttons, which an embed does not show.
+    ($scene:ident, embed) => {
+        // Texts of its own: without the notebook buttons' and the comparison's (scripts/site.mjs).
         $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Stage>, stringify!($scene), concat!(stringify!($scene), "-embed"),
-            Some($crate::scenes::mounts::stage::$scene), &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table]);
+            Some($crate::scenes::mounts::stage::$scene));
     };
-    ($scene:ident, $table:ident, compare) => {
-        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::compared::$scene),
-            &[$crate::i18n::EN_SHELL, $crate::i18n::EN_SCENE, $crate::i18n::$table, $crate::i18n::EN_RECORD]);
+    ($scene:ident, compare) => {
+        $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::compared::$scene));
     };
-    (@main $start:expr, $id:expr, $texts:expr, $mount:expr, $english:expr) => {
+    (@main $start:expr, $id:expr, $texts:expr, $mount:expr) => {
         #[cfg(target_arch = "wasm32")]
         fn main() {
-            static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, texts: $texts, mount: $mount, english: $english };
+            static BUNDLE: $crate::ui::Bundle = $crate::ui::Bundle { id: $id, texts: $texts, mount: $mount };
             ($start)(&BUNDLE);
         }
 

@@ -12,12 +12,12 @@ fn read(file: &str) -> String {
 }
 
 #[test]
-fn every_scene_has_its_own_bundle_of_its_own_texts() {
+fn every_scene_has_its_own_bundles() {
     for scene in SCENES {
         // The scene's page, its embed (the stage alone) and its comparison (`vs=`).
         for (file, variant) in [("", ""), ("-embed", ", embed"), ("-compare", ", compare")] {
             let source = read(&format!("src/bin/{}{file}.rs", scene.id));
-            let expected = format!("kafka_lab::bundle!({}, EN_{}{variant});", scene.id, scene.id.to_uppercase());
+            let expected = format!("kafka_lab::bundle!({}{variant});", scene.id);
             assert!(source.contains(&expected), "src/bin/{}{file}.rs should say {expected}", scene.id);
         }
     }

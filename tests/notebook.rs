@@ -190,12 +190,15 @@ fn comparing_acks_1_with_acks_all_shows_the_lost_records_as_the_difference() {
     let all = measured();
     let answer = |preset: &str| all.iter().find(|m| m.preset == preset).and_then(|m| m.answer.clone()).expect("answer");
     let (one, safe) = (answer("lab2-acks-1"), answer("lab2-acks-all"));
-    let diff = differences::<Replication>(&one, &safe);
+    let diff = differences::<Replication>(&one, &safe, &|key| key.en);
     let lost = diff.iter().find(|d| d.name == "lost").expect("the lost count differs");
     assert_eq!(lost.right, Some(Arg::Count(0)));
     assert!(matches!(lost.left, Some(Arg::Count(n)) if n > 0));
     let label = kafka_lab::model::notebook::figure_label("replication", lost.name, lost.nth);
     assert_eq!(label, Some("record.figure.lost"), "the difference row names it as the table does");
     assert!(diff.iter().all(|d| d.name != "acked"), "both acknowledged every record: no difference there");
-    assert!(differences::<Replication>(&one, &one).is_empty(), "a run compared with itself differs nowhere");
+    assert!(
+        differences::<Replication>(&one, &one, &|key| key.en).is_empty(),
+        "a run compared with itself differs nowhere"
+    );
 }

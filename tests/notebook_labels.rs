@@ -51,7 +51,7 @@ fn figures<S: LabScene>(configs: &[Config]) -> Vec<Difference> {
             let ends = [story.outcome_position(history), Some(history.tape().len())];
             for position in ends.into_iter().flatten() {
                 history.seek(position);
-                for d in story.verdict(history).answer.iter().flat_map(|a| differences::<S>(a, &empty)) {
+                for d in story.verdict(history).answer.iter().flat_map(|a| differences::<S>(a, &empty, &|key| key.en)) {
                     if !out.iter().any(|o| (o.name, o.nth, o.within) == (d.name, d.nth, d.within)) {
                         out.push(d);
                     }
@@ -100,7 +100,7 @@ fn a_list_of_owners_differs_as_one_figure_not_member_by_member() {
     };
     let eager = answer("org.apache.kafka.clients.consumer.RangeAssignor");
     let cooperative = answer("org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
-    let diff = differences::<GroupLab>(&eager, &cooperative);
+    let diff = differences::<GroupLab>(&eager, &cooperative, &|key| key.en);
     let stop = diff.iter().find(|d| d.name == "per_member").expect("the stops differ");
     assert!(matches!(stop.left, Some(Arg::Message(_))), "the whole list, rendered as the card does");
     assert_eq!(difference_label::<GroupLab>(stop), Some("record.figure.stop"));
@@ -136,7 +136,7 @@ fn each_bursts_busiest_share_is_its_own_row_when_the_composite_key_changes_it() 
         run.history.seek(end);
         story.verdict(&run.history).answer.expect("an answer")
     };
-    let diff = differences::<Partitioner>(&answer("false"), &answer("true"));
+    let diff = differences::<Partitioner>(&answer("false"), &answer("true"), &|key| key.en);
     assert!(!diff.is_empty(), "the composite key changes the busiest shares");
     for d in &diff {
         assert_eq!(difference_label::<Partitioner>(d), Some("partitioner.diff.busiest_burst"), "{d:?}");

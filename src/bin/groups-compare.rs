@@ -1,3 +1,3 @@
 //! The groups scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(groups, EN_GROUPS, compare);
+kafka_lab::bundle!(groups, compare);

@@ -1,3 +1,3 @@
 //! The groups scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(groups, EN_GROUPS, embed);
+kafka_lab::bundle!(groups, embed);

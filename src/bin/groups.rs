@@ -1,3 +1,3 @@
 //! The groups scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(groups, EN_GROUPS);
+kafka_lab::bundle!(groups);

@@ -1,3 +1,3 @@
 //! The log scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(log, EN_LOG, compare);
+kafka_lab::bundle!(log, compare);

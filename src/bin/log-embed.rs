@@ -1,3 +1,3 @@
 //! The log scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(log, EN_LOG, embed);
+kafka_lab::bundle!(log, embed);

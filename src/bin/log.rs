@@ -1,3 +1,3 @@
 //! The log scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(log, EN_LOG);
+kafka_lab::bundle!(log);

@@ -1,3 +1,3 @@
 //! The overview scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(overview, EN_OVERVIEW, compare);
+kafka_lab::bundle!(overview, compare);

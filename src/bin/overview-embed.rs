@@ -1,3 +1,3 @@
 //! The overview scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(overview, EN_OVERVIEW, embed);
+kafka_lab::bundle!(overview, embed);

@@ -1,3 +1,3 @@
 //! The overview scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(overview, EN_OVERVIEW);
+kafka_lab::bundle!(overview);

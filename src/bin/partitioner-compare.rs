@@ -1,3 +1,3 @@
 //! The partitioner scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(partitioner, EN_PARTITIONER, compare);
+kafka_lab::bundle!(partitioner, compare);

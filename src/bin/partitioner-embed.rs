@@ -1,3 +1,3 @@
 //! The partitioner scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(partitioner, EN_PARTITIONER, embed);
+kafka_lab::bundle!(partitioner, embed);

@@ -1,3 +1,3 @@
 //! The partitioner scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(partitioner, EN_PARTITIONER);
+kafka_lab::bundle!(partitioner);

@@ -1,3 +1,3 @@
 //! The replication scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(replication, EN_REPLICATION, compare);
+kafka_lab::bundle!(replication, compare);

@@ -1,3 +1,3 @@
 //! The replication scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(replication, EN_REPLICATION, embed);
+kafka_lab::bundle!(replication, embed);

@@ -1,3 +1,3 @@
 //! The replication scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(replication, EN_REPLICATION);
+kafka_lab::bundle!(replication);

@@ -1,3 +1,3 @@
 //! The timer scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(timer, EN_TIMER, compare);
+kafka_lab::bundle!(timer, compare);

@@ -1,3 +1,3 @@
 //! The timer scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(timer, EN_TIMER, embed);
+kafka_lab::bundle!(timer, embed);

@@ -1,3 +1,3 @@
 //! The timer scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(timer, EN_TIMER);
+kafka_lab::bundle!(timer);

@@ -1,3 +1,3 @@
 //! The transactions scene's comparison bundle (`vs=` in a link): two runs side by side.
 
-kafka_lab::bundle!(transactions, EN_TRANSACTIONS, compare);
+kafka_lab::bundle!(transactions, compare);

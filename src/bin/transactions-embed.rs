@@ -1,3 +1,3 @@
 //! The transactions scene's embed bundle: the shell's stage and this scene's picture only.
 
-kafka_lab::bundle!(transactions, EN_TRANSACTIONS, embed);
+kafka_lab::bundle!(transactions, embed);

@@ -1,3 +1,3 @@
 //! The exactly-once scene's bundle: the shell and this scene only.
 
-kafka_lab::bundle!(transactions, EN_TRANSACTIONS);
+kafka_lab::bundle!(transactions);

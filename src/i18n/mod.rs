@@ -1,9 +1,9 @@
 //! The message catalog: every user-facing text, looked up by key in the active locale.
 //!
-//! English is compiled in from `locales/en.toml` (interface) and from the model's own
-//! templates (facts, refusals). Every other locale is one file, `locales/<locale>.toml`,
-//! that the app fetches only when that locale is chosen; until it arrives, and for any key
-//! it lacks, English is shown. Lookup is a binary search in a sorted table (a few hundred keys: a
+//! English is `locales/en.toml` (interface) and the model's own templates (facts, refusals),
+//! compiled in natively (tests, tools). In the browser every locale, English too, is one file per
+//! bundle, `locales/<bundle>/<locale>.toml`, which the page fetches before it first draws, so a
+//! translated page carries no English. Lookup is a binary search in a sorted table (a few hundred keys: a
 //! dozen comparisons), which links far less wasm than a hash map and its hasher.
 
 use std::sync::{OnceLock, RwLock};
@@ -37,21 +37,13 @@ fn active() -> &'static RwLock<Active> {
     ACTIVE.get_or_init(|| RwLock::new(Active { locale: Locale::En, texts: SortedMap::new() }))
 }
 
-/// The English tables a page uses: natively all of them; in a bundle, those it names.
+/// The English tables: natively all of them. The browser's build links none: a page reads
+/// English from its locale file (`locales/<bundle>/en.toml`) like any other language.
 type Tables = &'static [&'static [(&'static str, &'static str)]];
-
-#[cfg(target_arch = "wasm32")]
-static TABLES: OnceLock<Tables> = OnceLock::new();
-
-/// Names the English tables of this bundle (the shell's and its scene's): call it first.
-#[cfg(target_arch = "wasm32")]
-pub fn use_english(tables: Tables) {
-    let _ = TABLES.set(tables);
-}
 
 fn tables() -> Tables {
     #[cfg(target_arch = "wasm32")]
-    return TABLES.get().copied().unwrap_or(&[]);
+    return &[];
     #[cfg(not(target_arch = "wasm32"))]
     EN_ALL
 }
@@ -112,11 +104,17 @@ pub fn tf(key: &'static str, args: &[(&'static str, &str)]) -> String {
     render(&Message { key: Key { id: key, en: t(key) }, args })
 }
 
-/// Renders a model message (a fact, a refusal) in the active locale: the catalog's text for
-/// its key, else the model's English template, with its arguments filled.
+/// A model key's text in the active locale: the catalog's, else the model's English template
+/// (natively; the site's wasm has none and reads English from its locale file), else its id.
+pub fn template(key: &Key) -> &'static str {
+    lookup(key.id).or((!key.en.is_empty()).then_some(key.en)).unwrap_or(key.id)
+}
+
+/// Renders a model message (a fact, a refusal) in the active locale: its key's [`template`]
+/// with its arguments filled.
 pub fn render(message: &Message) -> String {
     let locale = current_locale();
-    let template = lookup(message.key.id).unwrap_or(message.key.en);
+    let template = template(&message.key);
     let mut out = String::new();
     let plural = move |n: i64| plural_category(locale, n);
     let _ = fill(&mut out, template, &message.args, &plural, &mut |out: &mut String, arg: &Arg| {
@@ -130,7 +128,7 @@ pub fn render(message: &Message) -> String {
 /// wrapped in `<span translate="no">` so a browser's translator leaves them as Kafka writes them.
 pub fn render_html(message: &Message) -> crate::markup::Html {
     let locale = current_locale();
-    let template = lookup(message.key.id).unwrap_or(message.key.en);
+    let template = template(&message.key);
     let mut out = crate::markup::Html::new();
     let plural = move |n: i64| plural_category(locale, n);
     let mut text = String::new();

@@ -1,7 +1,6 @@
 //! Which language the page speaks: `lang=` in the link, else the learner's remembered
-//! choice, else the browser's `navigator.languages`, else English. A locale other than
-//! English is one file fetched when chosen; the page shows English until it arrives,
-//! then mounts again in that language.
+//! choice, else the browser's `navigator.languages`, else English. Every locale, English
+//! too, is one file per bundle; the page draws once the chosen one has arrived.
 
 use std::cell::Cell;
 
@@ -64,25 +63,24 @@ pub fn mark_document(locale: Locale) {
     }
 }
 
-/// Fetches the locale's file and hands its entries to `ready` (nothing on any failure: English stays).
-pub fn load(locale: Locale, ready: impl FnOnce(Vec<(String, String)>) + 'static) {
-    let Some(file) = locale.file() else { return };
+/// Fetches the locale's file of this bundle's texts and hands its entries to `ready` (`None` on
+/// any failure).
+pub fn load(locale: Locale, ready: impl FnOnce(Option<Vec<(String, String)>>) + 'static) {
     // Each bundle has its own file per locale, holding only the texts it shows.
-    let file = format!("{}locales/{}/{file}", super::url::root(), super::bundle_texts());
-    let Some(window) = web_sys::window() else { return };
+    let file = format!("{}locales/{}/{}.toml", super::url::root(), super::bundle_texts(), locale.tag());
+    let Some(window) = web_sys::window() else { return ready(None) };
     let promise = window.fetch_with_str(&file);
-    wasm_bindgen_futures::spawn_local(async move {
-        let Ok(response) = wasm_bindgen_futures::JsFuture::from(promise).await else { return };
-        let Ok(response) = response.dyn_into::<web_sys::Response>() else { return };
-        if !response.ok() {
-            return;
-        }
-        let Ok(text) = response.text() else { return };
-        let Ok(text) = wasm_bindgen_futures::JsFuture::from(text).await else { return };
-        if let Some(Ok(entries)) = text.as_string().map(|t| format::parse(&t)) {
-            ready(entries);
-        }
-    });
+    wasm_bindgen_futures::spawn_local(async move { ready(fetch_texts(promise).await) });
+}
+
+async fn fetch_texts(promise: js_sys::Promise) -> Option<Vec<(String, String)>> {
+    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    let response = response.dyn_into::<web_sys::Response>().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?;
+    text.as_string().and_then(|t| format::parse(&t).ok())
 }
 
 /// The learner picked `locale` in the menu: remember it and reopen this state in it.

@@ -30,18 +30,17 @@ mod url;
 mod widgets;
 pub use widgets::{Full, Layout, Stage};
 
-/// What one bundle (one page's wasm) holds: its scene, or the front page, and the English
-/// tables its texts come from. Each `src/bin/` file names one.
+/// What one bundle (one page's wasm) holds: its scene, or the front page, and where its texts
+/// are. Each `src/bin/` file names one.
 pub struct Bundle {
     /// The bundle's id: a scene's link id, or `home` for the front page.
     pub id: &'static str,
-    /// The folder of its locale files (`locales/<texts>/`): its id, or `<scene>-embed` for an
-    /// embed, whose files leave out the texts only the notebook buttons and the comparison show.
+    /// The folder of its locale files (`locales/<texts>/`, English's too): its id, or
+    /// `<scene>-embed` for an embed, whose files leave out the texts only the notebook buttons
+    /// and the comparison show.
     pub texts: &'static str,
     /// Opens the bundle's scene (`None`: the front page, which lists the scenes).
     pub mount: Option<fn(&crate::link::LinkState) -> Mounted>,
-    /// The English tables of the shell and of this bundle's scene.
-    pub english: &'static [&'static [(&'static str, &'static str)]],
 }
 
 thread_local! {
@@ -79,34 +78,40 @@ pub fn start_notebook(bundle: &'static Bundle) {
 
 type Root = fn(&'static Bundle) -> leptos::prelude::AnyView;
 
-/// Installs the panic hook and mounts the bundle's root view.
+/// Installs the panic hook, fetches the texts of the page's language and mounts the bundle's
+/// root view in it.
 fn start(bundle: &'static Bundle, root: Root) {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         keep_panic_detail(&info.to_string());
     }));
-    crate::i18n::use_english(bundle.english);
     BUNDLE.with(|b| b.set(Some(bundle)));
     let query = url::current_query();
     let locale = language::choose(&query);
-    language::mark_document(crate::i18n::Locale::En);
-    // English at once; another locale mounts again when its file has arrived.
-    let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
-    let english = leptos::mount::mount_to(body.clone(), move || root(bundle));
-    debug_trigger(&query);
-    if locale == crate::i18n::Locale::En {
-        english.forget();
-        return;
-    }
-    // The English app stays unless the file arrives (a failed fetch keeps English, never a blank page).
-    let slot = std::rc::Rc::new(std::cell::RefCell::new(Some(english)));
-    std::mem::forget(slot.clone());
-    language::load(locale, move |entries| {
-        crate::i18n::activate(locale, entries);
-        language::mark_document(locale);
-        drop(slot.borrow_mut().take());
-        leptos::mount::mount_to(body, move || root(bundle)).forget();
+    // The page's bootstrap has asked for this file already (scripts/site.mjs, LAUNCH), beside the
+    // wasm; the app draws once it is here. Should it fail, English; should English fail too, the
+    // app still draws (with its texts' keys) rather than leave a blank page.
+    language::load(locale, move |entries| match entries {
+        Some(entries) => mount_in(bundle, root, locale, entries, &query),
+        None if locale != crate::i18n::Locale::En => language::load(crate::i18n::Locale::En, move |entries| {
+            mount_in(bundle, root, crate::i18n::Locale::En, entries.unwrap_or_default(), &query)
+        }),
+        None => mount_in(bundle, root, locale, Vec::new(), &query),
     });
+}
+
+fn mount_in(
+    bundle: &'static Bundle,
+    root: Root,
+    locale: crate::i18n::Locale,
+    texts: Vec<(String, String)>,
+    query: &str,
+) {
+    crate::i18n::activate(locale, texts);
+    language::mark_document(locale);
+    let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
+    leptos::mount::mount_to(body, move || root(bundle)).forget();
+    debug_trigger(query);
 }
 
 /// A panic aborts the module (`panic = "abort"`): the page's bootstrap script catches the

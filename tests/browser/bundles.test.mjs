@@ -129,3 +129,18 @@ test("a scene's page given another scene's link hands it to the root, which open
   assert.ok((await page.locator('nav [aria-current="page"]').innerText()).includes("Log"));
   await page.context().close();
 });
+
+test("no bundle carries English texts: every page reads its language, English too, from its locale file", () => {
+  const dist = process.env.DIST ?? "dist";
+  const english = readFileSync("locales/en.toml", "utf8");
+  const tagline = JSON.parse(/^"shell\.tagline" = (".*")$/m.exec(english)[1]);
+  const model = readFileSync("locales/en.model.toml", "utf8");
+  const actor = JSON.parse(/^"actor\.coordinator" = (".*")$/m.exec(model)[1]);
+  for (const [id, assets] of Object.entries(manifest)) {
+    const wasm = readFileSync(`${dist}/assets/${assets.wasm}`);
+    assert.equal(wasm.indexOf(tagline), -1, `${id}'s wasm holds the English tagline`);
+    const en = readFileSync(`${dist}/locales/${assets.texts}/en.toml`, "utf8");
+    assert.ok(en.includes(`"shell.tagline" = `), `${assets.texts}/en.toml has the shell's texts`);
+    assert.ok(en.includes(`"actor.coordinator" = ${JSON.stringify(actor)}`), `${assets.texts}/en.toml has the model's texts`);
+  }
+});

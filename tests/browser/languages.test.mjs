@@ -102,3 +102,27 @@ test("a Spanish lesson embeds the acks=1 preset in Spanish", async () => {
   await page.screenshot({ path: `${ARTIFACTS}lang-es-embed.png` });
   assert.deepEqual(page.problems, []);
 });
+
+test("a page reads its language's texts from one file: without the Turkish file it draws in English, without any it still draws", async () => {
+  const english = catalog("en");
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  // The wasm carries no texts of any language, English included: each comes from the page's file.
+  const asked = [];
+  await context.route(/\/locales\/.*\.toml$/, (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return route.request().url().endsWith("/tr.toml") ? route.fulfill({ status: 404, body: "" }) : route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`${lab.server.url}overview/?embed=1&lang=tr`);
+  await page.waitForSelector('html[lang="en"] main.scene [data-testid]', { timeout: 20000 });
+  assert.ok((await page.locator("body").innerText()).includes(textOf(english, "shell.play")), "Play in English");
+  assert.ok(asked.some((path) => path.endsWith("/locales/overview-embed/tr.toml")), `asked ${asked}`);
+  assert.ok(asked.some((path) => path.endsWith("/locales/overview-embed/en.toml")), `asked ${asked}`);
+  // No file at all (a broken deploy): no blank page, the transport is there to use.
+  await context.unroute(/\/locales\/.*\.toml$/);
+  await context.route(/\/locales\/.*\.toml$/, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(`${lab.server.url}?scene=log`);
+  await page.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
+  assert.equal(await page.getByTestId("position").count(), 1, "the transport is drawn");
+  await context.close();
+});

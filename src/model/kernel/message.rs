@@ -321,18 +321,6 @@ macro_rules! display_as_message {
     )+};
 }
 
-/// Declares a scene's message keys: `messages! { pub TABLE; NAME = "id" => "English template"; … }`
-/// makes one `pub const NAME: Key` per line and `TABLE`, the list of all of them (for the catalog).
-#[macro_export]
-macro_rules! messages {
-    ($vis:vis $table:ident; $($name:ident = $id:literal => $en:literal;)*) => {
-        $(#[allow(missing_docs)] $vis const $name: $crate::model::kernel::Key =
-            $crate::model::kernel::Key { id: $id, en: $en };)*
-        /// Every key above, for the catalog and its tests.
-        $vis const $table: &[$crate::model::kernel::Key] = &[$($name),*];
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ mod chunked;
 mod event_log;
 mod fault;
 mod history;
+mod keys;
 mod message;
 mod moment;
 pub mod order;

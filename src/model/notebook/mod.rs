@@ -292,38 +292,46 @@ pub fn difference_label<S: LabScene>(d: &Difference) -> Option<&'static str> {
         .or_else(|| figure_label(S::ID, d.name, d.nth))
 }
 
+/// A key's text with its holes (`{name}`), in any language: natively `|key| key.en`; the app's
+/// catalog in the browser, whose build has no English templates.
+pub type Template<'a> = &'a dyn Fn(&crate::model::kernel::Key) -> &'static str;
+
 /// One figure of an answer: its argument's name, its occurrence, the message holding it, its value.
 type Leaf = (&'static str, usize, &'static str, Arg);
 
 /// The figures of a message, depth first: every argument that is not itself a message, and
 /// every message labelled as one figure (a list, a name, a list's item); each with its name, its
 /// occurrence among the arguments of that name and the key of the message it belongs to.
-fn leaves(labels: &[Label], message: &Message) -> Vec<Leaf> {
-    fn walk(labels: &[Label], message: &Message, out: &mut Vec<Leaf>) {
+fn leaves(labels: &[Label], message: &Message, template: Template<'_>) -> Vec<Leaf> {
+    fn walk(labels: &[Label], message: &Message, template: Template<'_>, out: &mut Vec<Leaf>) {
         // An argument the template does not write is not on the card (`{name}` or a plural's
         // `{name, plural, …}`; every locale writes English's holes).
-        let shown = |name: &str| ["}", ","].iter().any(|end| message.key.en.contains(&format!("{{{name}{end}")));
+        let text = template(&message.key);
+        let shown = |name: &str| ["}", ","].iter().any(|end| text.contains(&format!("{{{name}{end}")));
         for (name, arg) in message.args.iter().filter(|(name, _)| shown(name)) {
             let nth = out.iter().filter(|(n, ..)| n == name).count();
             match arg {
                 Arg::Message(inner) if labels::item_label(inner.key.id).is_some() => {
                     out.push((name, nth, inner.key.id, arg.clone()));
                 }
-                Arg::Message(inner) if !labels::is_whole(labels, message.key.id, name) => walk(labels, inner, out),
+                Arg::Message(inner) if !labels::is_whole(labels, message.key.id, name) => {
+                    walk(labels, inner, template, out)
+                }
                 leaf => out.push((name, nth, message.key.id, as_figure(leaf))),
             }
         }
     }
     let mut out = Vec::new();
-    walk(labels, message, &mut out);
+    walk(labels, message, template, &mut out);
     out
 }
 
 /// What differs between two result cards' answers (the same question under two configs),
 /// figure by figure in the left answer's order, then the figures only the right one has (`S`:
-/// the scene whose answers they are, whose labels say which figures are one).
-pub fn differences<S: LabScene>(left: &Message, right: &Message) -> Vec<Difference> {
-    let (left, right) = (leaves(S::FIGURE_LABELS, left), leaves(S::FIGURE_LABELS, right));
+/// the scene whose answers they are, whose labels say which figures are one). `template` is a
+/// key's text in any language (each writes English's holes): only the figures it writes count.
+pub fn differences<S: LabScene>(left: &Message, right: &Message, template: Template<'_>) -> Vec<Difference> {
+    let (left, right) = (leaves(S::FIGURE_LABELS, left, template), leaves(S::FIGURE_LABELS, right, template));
     let find = |side: &[Leaf], name: &str, nth: usize| {
         side.iter().find(|(n, i, ..)| *n == name && *i == nth).map(|(.., a)| a.clone())
     };

@@ -178,7 +178,7 @@ fn CompareView<S: UiScene>(
         session.with(|run| story.verdict(&run.history).answer)
     };
     let diff = Memo::new(move |_| match (answer(left), answer(right)) {
-        (Some(a), Some(b)) => Some(differences::<S>(&a, &b)),
+        (Some(a), Some(b)) => Some(differences::<S>(&a, &b, &crate::i18n::template)),
         _ => None,
     });
     let side = move |session: Session<S>, testid: &'static str, names: Vec<String>| {
