@@ -32,9 +32,6 @@ const VARIANTS = ["embed", "compare"];
 const BUNDLES = ["home", ...SCENES, ...SCENES.flatMap((id) => VARIANTS.map((variant) => `${id}-${variant}`))];
 /** The scene whose texts and styles a bundle shows (a variant's scene, or the bundle itself). */
 const sceneOf = (id) => VARIANTS.reduce((name, variant) => (name.endsWith(`-${variant}`) ? name.slice(0, -variant.length - 1) : name), id);
-// The key prefixes every bundle shows (the shell, the scene names, link and actor texts, and
-// `record`: the result card's Record in notebook and Compare with, and the figures they name).
-const SHARED_PREFIXES = ["shell", "scene", "link", "moment", "actor", "config", "record"];
 // Parameters that only dress the page: with nothing else, the root shows the front page.
 const DRESS = ["lang", "theme", "present"];
 // Pages that are not scenes but have their own bundle and page: the lab notebook (`?scene=notebook`).
@@ -85,34 +82,27 @@ async function twoAtATime(items, work) {
   return results;
 }
 
-/** The locale file's entries whose keys start with one of `prefixes` and with none of `dropped`
- *  (whole keys' beginnings), and the comments. */
-function localeSubset(text, prefixes, dropped = []) {
-  const keep = (line) => {
-    const match = /^"([^".]+)\./.exec(line);
-    if (!match) return !line.startsWith('"');
-    return prefixes.includes(match[1]) && !dropped.some((start) => line.startsWith(`"${start}`));
-  };
-  return text.split("\n").filter(keep).join("\n");
-}
-
 /** A locale's texts: its file; English's are two, the interface's and the model's (generated
- *  from its templates, which the site's wasm leaves out: src/model/kernel/message.rs). */
+ *  from its templates, which the site's wasm leaves out: src/model/kernel/keys.rs). */
 const localeText = (locale) =>
   locale === "en"
     ? readFileSync("locales/en.toml", "utf8") + "\n" + readFileSync("locales/en.model.toml", "utf8")
     : readFileSync(`locales/${locale}.toml`, "utf8");
 
-/** What the locale files of bundle `id` (`locales/<id>/`) hold: a page's, its scene's texts; an
- *  embed's (`locales/<scene>-embed/`, as `Bundle::texts` says), the same without the notebook
- *  buttons' `record.*` and the comparison's `<scene>.diff.*`; a comparison has none (it reads its
- *  scene's). */
-function localeTexts(id) {
-  const scene = sceneOf(id);
-  if (id.endsWith("-compare")) return null;
-  if (id === scene) return { prefixes: [...SHARED_PREFIXES, id], dropped: [] };
-  return { prefixes: [...SHARED_PREFIXES.filter((p) => p !== "record"), scene], dropped: [`${scene}.diff.`] };
+const ENTRY = /^"([^"]+)" = /;
+
+/** The keys that the code of `wasms` (the bundles reading one folder of texts) can show. Every
+ *  text key is a literal the code names (`i18n::key::*`, the model's `messages!`; none is put
+ *  together at run time), so a key whose id is in none of those files is never shown there: an
+ *  embed's files leave out the panels', the header's and the notebook buttons' texts. */
+function usedKeys(wasms) {
+  const code = wasms.map((bytes) => bytes.toString("latin1"));
+  const keys = localeText("en").split("\n").map((line) => ENTRY.exec(line)?.[1]).filter(Boolean);
+  return new Set(keys.filter((key) => code.some((text) => text.includes(key))));
 }
+
+/** A locale file holding only the `used` keys' entries (no comments). */
+const localeSubset = (text, used) => text.split("\n").filter((line) => used.has(ENTRY.exec(line)?.[1])).join("\n") + "\n";
 
 /** The stylesheets as shipped, minified (comments and indentation out: about 1 KB gzip each). */
 function css(dir, names) {
@@ -325,13 +315,15 @@ async function main() {
     const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", sceneOf(id)]);
     const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
     for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
-    const texts = localeTexts(id);
     // The folder of its texts (`Bundle::texts`): a comparison reads its scene's.
-    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, texts: texts ? id : sceneOf(id), sri: integrity };
-    if (!texts) continue;
-    mkdirSync(join(DIST, "locales", id), { recursive: true });
+    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, texts: id.endsWith("-compare") ? sceneOf(id) : id, sri: integrity };
+  }
+  for (const texts of new Set(Object.values(manifest).map((assets) => assets.texts))) {
+    const readers = Object.keys(manifest).filter((id) => manifest[id].texts === texts);
+    const used = usedKeys(readers.map((id) => built.get(id).wasm));
+    mkdirSync(join(DIST, "locales", texts), { recursive: true });
     for (const locale of ["en", ...LOCALES]) {
-      writeFileSync(join(DIST, "locales", id, `${locale}.toml`), localeSubset(localeText(locale), texts.prefixes, texts.dropped));
+      writeFileSync(join(DIST, "locales", texts, `${locale}.toml`), localeSubset(localeText(locale), used));
     }
   }
   for (const id of [...SCENES, ...PAGES]) {

@@ -77,8 +77,10 @@ pub fn t(key: &'static str) -> &'static str {
     lookup(key).unwrap_or(key)
 }
 
-/// The active locale's text for `key`, else English's.
-pub fn lookup(key: &str) -> Option<&'static str> {
+/// The active locale's text for `key`, else English's. Keys are `'static`: each is a literal the
+/// code names (`key::*`, the model's `messages!`), never put together at run time, which is how
+/// the site gives a page's locale file only the keys its wasm holds (scripts/site.mjs).
+pub fn lookup(key: &'static str) -> Option<&'static str> {
     let translated = active().read().ok().and_then(|a| a.texts.get(key).copied());
     translated.or_else(|| english().get(key).copied())
 }

@@ -126,3 +126,40 @@ test("a page reads its language's texts from one file: without the Turkish file 
   assert.equal(await page.getByTestId("position").count(), 1, "the transport is drawn");
   await context.close();
 });
+
+// One story per scene, as the course notes' first presets.
+const PRESET = {
+  overview: "leader-crash", log: "find-368500", replication: "lab2-acks-1",
+  groups: "rebalance-loop", partitioner: "cliente-42", timer: "hierarchy-350", transactions: "zombie-fencing",
+};
+
+test("no page shows a text's key instead of its text: each scene's page and embed in Turkish at its story's end, the front page and the notebook", async () => {
+  // A page's locale file holds only the keys its code names (scripts/site.mjs): a key missing
+  // from it would show as the key itself.
+  const keys = new Set([...Object.keys(catalog("en")), ...Object.keys(catalog("en.model"))]);
+  const shownKeys = (page) => page.evaluate((all) => {
+    const attributes = [...document.querySelectorAll("[aria-label], [title], [placeholder]")]
+      .flatMap((el) => ["aria-label", "title", "placeholder"].map((name) => el.getAttribute(name) ?? ""));
+    const words = [document.body.innerText, ...attributes].join("\n").match(/[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+/g) ?? [];
+    return words.filter((word) => all.includes(word));
+  }, [...keys]);
+  const page = await openIn(`${lab.server.url}?lang=tr`);
+  await page.waitForFunction(() => document.documentElement.lang === "tr" && document.querySelector(".scene-cards li"), null, { timeout: 20000 });
+  assert.deepEqual(await shownKeys(page), [], "the front page");
+  for (const [scene, preset] of Object.entries(PRESET)) {
+    for (const embed of ["", "&embed=1"]) {
+      await page.goto(`${lab.server.url}${scene}/?preset=${preset}&lang=tr${embed}`);
+      await waitForLang(page, "tr");
+      await page.keyboard.press("End");
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-testid="position"]');
+        return el && el.dataset.position === el.dataset.total;
+      }, null, { timeout: 20000 });
+      assert.deepEqual(await shownKeys(page), [], `${scene}${embed}`);
+    }
+  }
+  await page.goto(`${lab.server.url}notebook/?lang=tr`);
+  await waitForLang(page, "tr");
+  assert.deepEqual(await shownKeys(page), [], "the notebook");
+  assert.deepEqual(page.problems, []);
+});
