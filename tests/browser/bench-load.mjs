@@ -1,7 +1,8 @@
 // Benchmark (not a test): a cold load of scene pages on a slow connection, as a classroom
 // phone sees it — files served gzip'd, CDP network throttling (150 ms latency, 1.6 Mbit/s
 // down) and 4× CPU slowdown in headless Chromium. Prints, per page, the median over runs of
-// the time to the scene's first paint (its picture on screen) and until Step answers.
+// the time to the scene's first paint (its picture on screen, in the link's language) and until
+// Step answers.
 //   node tests/browser/bench-load.mjs [DIST ...]   (default dist; several builds compare)
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -10,7 +11,10 @@ import { gzipSync } from "node:zlib";
 import { launch } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const PAGES = ["?scene=overview&embed=1", "?scene=timer&preset=hierarchy-350&embed=1", "?scene=groups&embed=1"];
+// PAGES="link link" measures other links; a link with lang= counts the first paint in that language.
+const PAGES = process.env.PAGES?.split(" ") ?? [
+  "?scene=overview&embed=1", "?scene=timer&preset=hierarchy-350&embed=1", "?scene=groups&embed=1", "?scene=groups&embed=1&lang=zh-CN",
+];
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".toml": "text/plain", ".svg": "image/svg+xml" };
 
 /** A static server that gzips every response, as GitHub Pages does. */
@@ -42,7 +46,8 @@ async function coldLoad(browser, url) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const start = Date.now();
   await page.goto(url, { waitUntil: "commit" });
-  await page.waitForSelector('[data-testid="picture"] *', { timeout: 60000 });
+  const lang = new URL(url).searchParams.get("lang") ?? "en";
+  await page.waitForSelector(`html[lang="${lang}"] [data-testid="picture"] *`, { timeout: 60000 });
   const paintMs = Date.now() - start;
   const before = await page.getByTestId("position").getAttribute("data-position");
   await page.keyboard.press("ArrowRight");
