@@ -1,5 +1,5 @@
 //! One bundle per page: every registered scene has its `src/bin/` bundles (its page, its embed
-//! and its comparison), naming its own English table, and the site script (scripts/site.mjs) builds exactly these, in the
+//! and its comparison), and the site script (scripts/site.mjs) builds exactly these, in the
 //! registry's order — a scene missing here would have no page and its links would break.
 
 use std::fs;

@@ -140,24 +140,3 @@ fn every_fact_of_every_preset_renders_in_every_locale() {
     }
     i18n::activate(Locale::En, Vec::new());
 }
-
-/// Each bundle fetches a locale file cut to its texts by key prefix (scripts/site.mjs): the
-/// shell's prefixes, and its own scene's, the front page's or the notebook's. A key under any other prefix
-/// would be in no bundle's file and would show in English.
-#[test]
-fn every_key_lands_in_a_bundles_locale_file() {
-    let site = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/site.mjs")).expect("site.mjs");
-    let shared = site.lines().find(|l| l.starts_with("const SHARED_PREFIXES")).expect("SHARED_PREFIXES in site.mjs");
-    let pages = site.lines().find(|l| l.starts_with("const PAGES")).expect("PAGES in site.mjs");
-    let mut prefixes: BTreeSet<String> = [shared, pages]
-        .iter()
-        .flat_map(|line| line.split('"').skip(1).step_by(2))
-        .map(String::from)
-        .chain(["home".to_string()])
-        .collect();
-    prefixes.extend(SCENES.iter().map(|s| s.id.to_string()));
-    for key in english().keys() {
-        let prefix = key.split('.').next().unwrap_or_default();
-        assert!(prefixes.contains(prefix), "{key}: no bundle's locale file holds the prefix {prefix}");
-    }
-}
