@@ -133,7 +133,7 @@ const PRESET = {
   groups: "rebalance-loop", partitioner: "cliente-42", timer: "hierarchy-350", transactions: "zombie-fencing",
 };
 
-test("no page shows a text's key instead of its text: each scene's page and embed in Turkish at its story's end, the front page and the notebook", async () => {
+test("no page shows a text's key instead of its text: each scene's page and embed in Turkish at its story's end, the front page and the notebook once it has run every experiment", async () => {
   // A page's locale file holds only the keys its code names (scripts/site.mjs): a key missing
   // from it would show as the key itself.
   const keys = new Set([...Object.keys(catalog("en")), ...Object.keys(catalog("en.model"))]);
@@ -158,8 +158,11 @@ test("no page shows a text's key instead of its text: each scene's page and embe
       assert.deepEqual(await shownKeys(page), [], `${scene}${embed}`);
     }
   }
+  // The notebook with every experiment run: its cells show answers of every scene's model.
   await page.goto(`${lab.server.url}notebook/?lang=tr`);
   await waitForLang(page, "tr");
-  assert.deepEqual(await shownKeys(page), [], "the notebook");
+  await page.getByTestId("run-all").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="run-status"]')?.dataset.ms, null, { timeout: 120000 });
+  assert.deepEqual(await shownKeys(page), [], "the notebook, every experiment run");
   assert.deepEqual(page.problems, []);
 });
