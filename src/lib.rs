@@ -27,7 +27,7 @@ macro_rules! bundle {
         $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Full>, stringify!($scene), stringify!($scene), Some($crate::scenes::mounts::$scene));
     };
     ($scene:ident, embed) => {
-        // Texts of its own: without the notebook buttons' and the comparison's (scripts/site.mjs).
+        // Locale files of its own, with only the texts the stage names (scripts/site.mjs).
         $crate::bundle!(@main $crate::ui::start_scene::<$crate::ui::Stage>, stringify!($scene), concat!(stringify!($scene), "-embed"),
             Some($crate::scenes::mounts::stage::$scene));
     };
