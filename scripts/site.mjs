@@ -90,6 +90,10 @@ const localeText = (locale) =>
     : readFileSync(`locales/${locale}.toml`, "utf8");
 
 const ENTRY = /^"([^"]+)" = /;
+/** Every locale's texts, read once: tag → file text. */
+const TEXTS = new Map(["en", ...LOCALES].map((locale) => [locale, localeText(locale)]));
+/** Every key, from English's texts. */
+const KEYS = TEXTS.get("en").split("\n").map((line) => ENTRY.exec(line)?.[1]).filter(Boolean);
 
 /** The keys that the code of `wasms` (the bundles reading one folder of texts) can show. Every
  *  text key is a literal the code names (`i18n::key::*`, the model's `messages!`; none is put
@@ -97,8 +101,7 @@ const ENTRY = /^"([^"]+)" = /;
  *  embed's files leave out the panels', the header's and the notebook buttons' texts. */
 function usedKeys(wasms) {
   const code = wasms.map((bytes) => bytes.toString("latin1"));
-  const keys = localeText("en").split("\n").map((line) => ENTRY.exec(line)?.[1]).filter(Boolean);
-  return new Set(keys.filter((key) => code.some((text) => text.includes(key))));
+  return new Set(KEYS.filter((key) => code.some((text) => text.includes(key))));
 }
 
 /** A locale file holding only the `used` keys' entries (no comments). */
@@ -322,9 +325,7 @@ async function main() {
     const readers = Object.keys(manifest).filter((id) => manifest[id].texts === texts);
     const used = usedKeys(readers.map((id) => built.get(id).wasm));
     mkdirSync(join(DIST, "locales", texts), { recursive: true });
-    for (const locale of ["en", ...LOCALES]) {
-      writeFileSync(join(DIST, "locales", texts, `${locale}.toml`), localeSubset(localeText(locale), used));
-    }
+    for (const [locale, text] of TEXTS) writeFileSync(join(DIST, "locales", texts, `${locale}.toml`), localeSubset(text, used));
   }
   for (const id of [...SCENES, ...PAGES]) {
     mkdirSync(join(DIST, id), { recursive: true });

@@ -1,5 +1,5 @@
 // The size report behind scripts/size: gzip bytes per page, as the browser fetches them.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -18,8 +18,8 @@ const sceneOf = (id) => (variantOf(id) ? id.slice(0, -variantOf(id).length - 1) 
 const rows = [];
 for (const [id, assets] of Object.entries(manifest)) {
   const scene = sceneOf(id);
-  // An embed has locale files of its own (fewer texts); a comparison reads its scene's.
-  const texts = existsSync(join(DIST, "locales", id)) ? id : scene;
+  // The folder of its texts, as the manifest names it (a comparison reads its scene's).
+  const texts = assets.texts;
   const locales = readdirSync(join(DIST, "locales", texts)).map((f) => [f, gz(join("locales", texts, f))]);
   const [localeFile, locale] = locales.reduce((a, b) => (b[1] > a[1] ? b : a));
   const parts = {
