@@ -222,14 +222,23 @@ const boot = (js, wasm, integrity) =>
 `;
 
 // Every page's last lines: the service worker (sw.js at the site's root, its scope the root), once
-// the page has loaded, so it never competes with the wasm. When it takes control of the page it
-// is told what the page fetched before. A page where it cannot run (file://, an insecure origin,
-// a sandboxed frame) goes on without it.
+// the page has loaded and the app has its files — it has drawn (its texts are on <html>) or could
+// not start (the overlay) — so it never competes with the wasm. The load event does not wait for
+// the files the bootstrap adds (the wasm, the texts): a worker that took control before they
+// arrived would be told of a page without them, and keep it so. When it takes control of the page
+// it is told what the page fetched before. A page where it cannot run (file://, an insecure
+// origin, a sandboxed frame) goes on without it.
 const offline = (root) => `
 addEventListener("load", async () => {
   try {
     const worker = navigator.serviceWorker;
     if (!worker) return;
+    const html = document.documentElement;
+    const settled = () => html.hasAttribute("data-panic-title") || document.getElementById("panic-overlay");
+    if (!settled()) await new Promise((done) => {
+      const watch = new MutationObserver(() => { if (settled()) { watch.disconnect(); done(); } });
+      watch.observe(html, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-panic-title"] });
+    });
     worker.addEventListener("controllerchange", () => worker.controller?.postMessage({
       page: location.href,
       files: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -7,8 +7,8 @@
 //   the rest   pages, locale files, the icon: the network first, as without a worker, each fresh
 //              copy kept; the kept one only when the network fails. A page is the same HTML for
 //              every query (`?scene=log&…`), so it is kept once, without its query.
-// The pages register it after their load event; the files a page fetched before the worker
-// took control arrive in a message (see `remember`).
+// The pages register it once loaded and started (scripts/site.mjs, `offline`); the files a page
+// fetched before the worker took control arrive in a message (see `remember`).
 const BUILD = "%BUILD%";
 const SCOPE = self.registration.scope;
 // Several sites may share an origin (user.github.io/a/, user.github.io/b/): the scope is part of the name.
@@ -66,11 +66,20 @@ async function keep(key, response) {
   if (await whole(key, response)) await (await caches.open(CACHE)).put(key, response);
 }
 
+/** What the worker is keeping now, of the files fetched through it: a page is stored after them. */
+const keeping = new Set();
+
+function keepLater(event, key, response) {
+  const kept = keep(key, response).finally(() => keeping.delete(kept));
+  keeping.add(kept);
+  event.waitUntil(kept);
+}
+
 async function cacheFirst(event) {
   const kept = await caches.match(event.request.url, { cacheName: CACHE });
   if (kept) return kept;
   const response = await fetch(event.request);
-  event.waitUntil(keep(event.request.url, response.clone()));
+  keepLater(event, event.request.url, response.clone());
   return response;
 }
 
@@ -79,7 +88,7 @@ async function networkFirst(event) {
   const key = request.mode === "navigate" ? pageKey(request.url) : request.url;
   try {
     const response = await fetch(request);
-    event.waitUntil(keep(key, response.clone()));
+    keepLater(event, key, response.clone());
     return response;
   } catch (offline) {
     const kept = await caches.match(key, { cacheName: CACHE, ignoreSearch: request.mode === "navigate" });
@@ -96,5 +105,6 @@ async function remember(page, files) {
     if (response) await keep(url, response);
   };
   await Promise.all([...new Set(files)].filter((url) => typeof url === "string").map(fetchAndKeep));
+  await Promise.allSettled([...keeping]);
   await fetchAndKeep(pageKey(page));
 }

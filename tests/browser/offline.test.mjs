@@ -108,6 +108,24 @@ for (const [where, path, pageKey] of [
   });
 }
 
+// The load event does not wait for the files the bootstrap adds: a worker told of the page before
+// its wasm arrived kept the page without it, and offline it could not start (seen on a busy
+// machine; here the wasm is made slow on purpose).
+test("a scene whose wasm arrives well after the page loaded still reopens offline", async (t) => {
+  const opened = closer(t);
+  const server = await startServer(DIST, { delayMs: (path) => (path.endsWith(".wasm") ? 1500 : 0) });
+  opened(server.close);
+  const { context, page } = await visit(`${server.url}?scene=timer&preset=${PRESET}`);
+  opened(() => context.close());
+  const online = await shown(page);
+  await kept(page, server.url);
+  await cutNetwork(context, server);
+  const again = await context.newPage();
+  await again.goto(page.url());
+  await again.waitForSelector("main.scene [data-testid]", { timeout: 20000 });
+  assert.deepEqual(await shown(again), online);
+});
+
 test("offline, a scene never visited is not opened from another's files: the cache holds only the visited bundle", async (t) => {
   const opened = closer(t);
   const server = await serve("/");

@@ -36,11 +36,14 @@ async function fileFor(root, base, urlPath) {
   }
 }
 
-/** Serves `dist` under `base` (which starts and ends with "/") on 127.0.0.1. */
-export function startServer(dist, { port = 0, base = "/" } = {}) {
+/** Serves `dist` under `base` (which starts and ends with "/") on 127.0.0.1. `delayMs(path)`, for
+ *  the tests, holds a file's answer back that long (a slow link for one file). */
+export function startServer(dist, { port = 0, base = "/", delayMs = () => 0 } = {}) {
   const root = resolve(dist);
   const server = createServer(async (req, res) => {
     const urlPath = new URL(req.url, "http://127.0.0.1").pathname;
+    const held = delayMs(urlPath);
+    if (held > 0) await new Promise((later) => setTimeout(later, held));
     if (base !== "/" && urlPath === base.slice(0, -1)) {
       res.writeHead(301, { location: base });
       return res.end();
@@ -59,7 +62,13 @@ export function startServer(dist, { port = 0, base = "/" } = {}) {
   return new Promise((done) => {
     server.listen(port, "127.0.0.1", () => {
       const url = `http://127.0.0.1:${server.address().port}${base}`;
-      done({ url, close: () => new Promise((closed) => server.close(closed)) });
+      // Closing cuts the connections still open too (a browser keeps them alive), as a network
+      // gone would, rather than wait for the browser to let go of them.
+      const close = () => new Promise((closed) => {
+        server.close(closed);
+        server.closeAllConnections();
+      });
+      done({ url, close });
     });
   });
 }
