@@ -125,8 +125,10 @@ const minify = (code, loader) => {
   return out;
 };
 
-/** Subresource integrity of a file's bytes. */
-const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
+/** Subresource integrity of a file's bytes. SHA-256, as the policy's script hashes: its digests
+ *  are a third shorter than SHA-384's, and they do not compress. The front page's loader lists
+ *  every bundle's (91 of them): its HTML is 6.5 -> 5.5 KB gzip, a scene's page 2.7 -> 2.5 (scripts/size). */
+const sri = (bytes) => "sha256-" + createHash("sha256").update(bytes).digest("base64");
 
 /** The page's policy: its own origin only, the bootstrap script by its hash, no inline style
  * (the views' `data-style` is applied through the CSSOM, see RESTYLE). */
