@@ -87,6 +87,8 @@ pub struct Session<S: LabScene> {
     error: RwSignal<Option<Message>>,
     preset: StoredValue<Option<String>>,
     player: StoredValue<crate::model::story::Player>,
+    /// The event log's lines as last rendered (see [`super::story::RenderedLines`]).
+    rendered: StoredValue<super::story::RenderedLines>,
 }
 
 impl<S: LabScene> Clone for Session<S> {
@@ -105,6 +107,7 @@ impl<S: UiScene> Session<S> {
             error: RwSignal::new(None),
             preset: StoredValue::new(preset),
             player: StoredValue::new(crate::model::story::Player::default()),
+            rendered: StoredValue::new(super::story::RenderedLines::default()),
         }
     }
 
@@ -203,7 +206,10 @@ impl<S: UiScene> Transport for Session<S> {
     }
 
     fn log_tail(&self, count: usize, filter: &str, all: bool) -> Vec<LogRow> {
-        self.with(|run| super::story::log_rows(&run.history, count, filter, all))
+        self.with(|run| {
+            let mut rendered = self.rendered.write_value();
+            super::story::log_rows(&run.history, count, filter, all, &mut rendered)
+        })
     }
 
     fn story(&self) -> super::story::StoryView {

@@ -1,9 +1,9 @@
 //! The story as the shell shows it: the result card, the caption, the timeline's markers and
 //! the event log's rows, rendered through the catalog from the model's typed story.
 
-use crate::i18n::{render, render_html};
+use crate::i18n::{render, render_html, Locale};
 use crate::markup::Html;
-use crate::model::kernel::{Describe, History, Salience, Salient};
+use crate::model::kernel::{Describe, History, Message, Salience, Salient};
 use crate::model::scene::LabScene;
 use crate::model::story::{Caption, Story};
 
@@ -138,7 +138,13 @@ const SCAN_LIMIT: usize = 20_000;
 
 /// The newest `count` rows, newest last. With a filter every matching line shows; otherwise,
 /// unless `all`, each run of routine lines becomes one row counting them.
-pub fn log_rows<S: LabScene>(history: &History<S>, count: usize, filter: &str, all: bool) -> Vec<LogRow> {
+pub fn log_rows<S: LabScene>(
+    history: &History<S>,
+    count: usize,
+    filter: &str,
+    all: bool,
+    rendered: &mut RenderedLines,
+) -> Vec<LogRow> {
     let filter = lowercase(filter.trim());
     let log = history.current().log();
     let now = history.recorded_at(history.position());
@@ -158,17 +164,16 @@ pub fn log_rows<S: LabScene>(history: &History<S>, count: usize, filter: &str, a
             continue;
         }
         flush_fold(&mut rows, &mut folded, &mut folded_at, &now);
-        let actor = render(&entry.actor.message());
-        let text = render(&entry.fact.message());
-        let matches = filter.is_empty() || lowercase(&actor).contains(&filter) || lowercase(&text).contains(&filter);
+        let line = rendered.line(index, entry.actor.message(), entry.fact.message());
+        let matches =
+            filter.is_empty() || lowercase(&line.actor).contains(&filter) || lowercase(&line.text).contains(&filter);
         if matches {
-            let html = render_html(&entry.fact.message());
             rows.push(LogRow {
                 index,
                 time_ms: entry.time_ms,
-                actor,
-                text,
-                html,
+                actor: line.actor.clone(),
+                text: line.text.clone(),
+                html: line.html.clone(),
                 now: now.contains(&index),
                 folded: 0,
             });
@@ -177,8 +182,68 @@ pub fn log_rows<S: LabScene>(history: &History<S>, count: usize, filter: &str, a
     if rows.len() < count {
         flush_fold(&mut rows, &mut folded, &mut folded_at, &now);
     }
+    rendered.finish();
     rows.reverse();
     rows
+}
+
+/// The event log's lines as last rendered, by log index, so that a step renders through the
+/// catalog only the lines that are new (or whose message differs: after a seek back and another
+/// input, the same index can hold another line), not all 80 drawn (groups' rebalance loop:
+/// 7 of a step's 19 ms of script went to rendering the log again).
+#[derive(Default)]
+pub struct RenderedLines {
+    locale: Option<Locale>,
+    /// The previous call's lines, oldest first (so the newest is popped first).
+    previous: Vec<RenderedLine>,
+    /// This call's lines so far, newest first.
+    current: Vec<RenderedLine>,
+}
+
+struct RenderedLine {
+    index: usize,
+    actor_message: Message,
+    fact_message: Message,
+    actor: String,
+    text: String,
+    html: Html,
+}
+
+impl RenderedLines {
+    /// The line at `index` with these messages (asked newest first): the previous rendering if
+    /// it is the same line in the same language, else a new one.
+    fn line(&mut self, index: usize, actor_message: Message, fact_message: Message) -> &RenderedLine {
+        let locale = crate::i18n::current_locale();
+        if self.locale != Some(locale) {
+            self.locale = Some(locale);
+            self.previous.clear();
+        }
+        while self.previous.last().is_some_and(|line| line.index > index) {
+            self.previous.pop();
+        }
+        let same = |line: &RenderedLine| {
+            line.index == index && line.actor_message == actor_message && line.fact_message == fact_message
+        };
+        let line = match self.previous.pop_if(|line| same(line)) {
+            Some(line) => line,
+            None => RenderedLine {
+                index,
+                actor: render(&actor_message),
+                text: render(&fact_message),
+                html: render_html(&fact_message),
+                actor_message,
+                fact_message,
+            },
+        };
+        self.current.push(line);
+        self.current.last().expect("a line was just pushed")
+    }
+
+    /// Keeps this call's lines for the next call.
+    fn finish(&mut self) {
+        self.previous = std::mem::take(&mut self.current);
+        self.previous.reverse();
+    }
 }
 
 /// `text` in lower case, as `str::to_lowercase` gives it (Unicode's default mapping, so a filter

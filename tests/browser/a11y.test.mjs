@@ -29,6 +29,7 @@ after(async () => {
 });
 
 async function open(url, colorScheme = "light") {
+  // Every panel drawn (`launch`), so that axe checks all of them, not only the first screen's.
   contexts[colorScheme] ??= await lab.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", colorScheme });
   const page = await contexts[colorScheme].newPage();
   page.problems = [];

@@ -68,6 +68,24 @@ test("a copied link reproduces the same state in a new page", async () => {
   assert.deepEqual([...page.problems, ...copy.problems], []);
 });
 
+test("after going back and crashing another broker, the event log shows only what happened in the new run", async () => {
+  const page = await openPage(browser, `${root.url}?scene=overview&seed=9`);
+  const rows = () => page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+  await page.getByRole("button", { name: "Crash broker-2" }).click();
+  const first = await rows();
+  assert.ok(first.some((r) => /broker-2\s+crashed/.test(r)), first.join("\n"));
+  await page.keyboard.press("ArrowLeft");
+  const back = await rows();
+  assert.ok(!back.some((r) => /crashed/.test(r)), back.join("\n"));
+  // The same line of the log now holds another broker's crash: it must not be drawn as before.
+  await page.getByRole("button", { name: "Crash broker-3" }).click();
+  const second = await rows();
+  assert.ok(second.some((r) => /broker-3\s+crashed/.test(r)), second.join("\n"));
+  assert.ok(!second.some((r) => /broker-2\s+crashed/.test(r)), second.join("\n"));
+  assert.deepEqual(page.problems, []);
+});
+
 test("the event log can be narrowed to the controller's decisions", async () => {
   const page = await openPage(browser, `${root.url}?scene=overview&preset=leader-crash&t=14`);
   await page.getByTestId("log-filter").fill("controller");

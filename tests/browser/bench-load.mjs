@@ -58,7 +58,7 @@ async function coldLoad(browser, url) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const browser = await launch();
+const browser = await launch({ asShipped: true });
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["dist"];
 console.log(`cold loads, median of ${RUNS}: 150 ms latency, 1.6 Mbit/s, 4× CPU slowdown, gzip`);
 for (const dist of builds) {

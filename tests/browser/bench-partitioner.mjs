@@ -9,7 +9,7 @@
 import { launch, openPage, serve, text } from "./harness.mjs";
 
 const KEYS = process.env.KEYS ?? "100000";
-const browser = await launch();
+const browser = await launch({ asShipped: true });
 const server = await serve("/");
 const t0 = Date.now();
 const page = await openPage(browser, `${server.url}?scene=partitioner&c=partitions=12,lab.distinct.keys=${KEYS}`);

@@ -2,7 +2,7 @@
 //   node tests/browser/bench-seek.mjs   (after scripts/build-static)
 import { launch, openPage, serve, text } from "./harness.mjs";
 
-const browser = await launch();
+const browser = await launch({ asShipped: true });
 const server = await serve("/");
 const page = await openPage(browser, `${server.url}?scene=overview&seed=1&a=s10000&t=0`);
 const total = await text(page, "position");

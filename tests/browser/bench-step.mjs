@@ -59,7 +59,7 @@ async function measure(browser, url) {
   return { steps: timings.length, dom: timings.map((t) => t.dom), frame: timings.map((t) => t.frame), cpuMsPerStep };
 }
 
-const browser = await launch();
+const browser = await launch({ asShipped: true });
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["dist"];
 console.log(`step → DOM update and → next frame over up to ${STEPS} steps, 1280×800 (ms; cpu: renderer task time per step)`);
 for (const dist of builds) {

@@ -13,12 +13,34 @@ const FLAGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
-export async function launch() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: FLAGS });
+/**
+ * The browser. Panels out of view are not drawn (`content-visibility: auto` in style.css), and an
+ * undrawn element's `innerText` is empty; tests read panels' text wherever the page is scrolled,
+ * so by default every context draws all of them, as if the learner had scrolled through the page
+ * (`drawEveryPanel`). Benchmarks and screenshots take the page as shipped
+ * (`launch({ asShipped: true })`), and so does a context made with `{ asShipped: true }`: the
+ * skipping itself is tested in shell.test.mjs.
+ */
+export async function launch({ asShipped = false } = {}) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: FLAGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async ({ asShipped: shipped = asShipped, ...options } = {}) => {
+    const context = await newContext(options);
+    if (!shipped) await context.addInitScript(drawEveryPanel);
+    return context;
+  };
+  return browser;
 }
 
 export async function serve(base = "/") {
   return startServer(process.env.DIST ?? "dist", { base });
+}
+
+/** Draws every panel, in view or not (an init script; see `launch`). */
+export function drawEveryPanel() {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(".panels > *, .panels > * > * { content-visibility: visible !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 /** A new page that records console errors and uncaught exceptions in `page.problems`. */

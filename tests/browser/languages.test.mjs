@@ -78,6 +78,22 @@ test("the menu switches the language, keeps the state, and is remembered across 
   assert.deepEqual(page.problems, []);
 });
 
+test("switching the language redraws the event log's lines already shown", async () => {
+  const page = await openIn(`${lab.server.url}?scene=overview&preset=leader-crash`, { locale: "en-US" });
+  await page.waitForSelector("main.scene [data-testid]");
+  const rows = () => page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  for (let i = 0; i < 40 && !(await rows()).some((r) => r.includes("crashed (no controlled shutdown)")); i++) {
+    await page.keyboard.press("ArrowRight");
+  }
+  assert.ok((await rows()).some((r) => r.includes("crashed (no controlled shutdown)")), "broker-1's crash is in the log");
+  await page.getByTestId("language").selectOption("tr");
+  await waitForLang(page, "tr");
+  const turkish = await rows();
+  assert.ok(turkish.some((r) => r.includes("çöktü (controlled shutdown yok)")), turkish.join("\n"));
+  assert.ok(!turkish.some((r) => r.includes("crashed (no controlled shutdown)")), turkish.join("\n"));
+  assert.deepEqual(page.problems, []);
+});
+
 test("a Spanish lesson embeds the acks=1 preset in Spanish", async () => {
   const texts = catalog("es");
   // A lesson page on the same host as the lab, with the README's snippet.

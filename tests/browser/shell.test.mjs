@@ -3,7 +3,7 @@
 // the key-moment counter).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useLab, linkOf } from "./harness.mjs";
+import { useLab, linkOf, openPage } from "./harness.mjs";
 
 const lab = useLab();
 
@@ -16,6 +16,24 @@ async function open(query, options = {}) {
   await page.waitForSelector("main.scene [data-testid]");
   return page;
 }
+
+test("panels below the first screen are drawn once scrolled to, and then show the current step", async () => {
+  const page = await open("scene=groups&preset=rebalance-loop&t=6", { asShipped: true });
+  const drawn = (testid) => page.getByTestId(testid).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  assert.equal(await drawn("picture"), true, "the stage's picture, in view, is drawn");
+  assert.equal(await drawn("event-log"), false, "out of view, the event log is not laid out or painted");
+  // A step while it is out of view, then the learner scrolls down to it.
+  await page.keyboard.press("ArrowRight");
+  await page.getByTestId("event-log").scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('[data-testid="event-log"]').checkVisibility({ contentVisibilityAuto: true }));
+  const rows = await page.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  // The same lines as a page opened at that step with every panel drawn.
+  const drawnPage = await openPage(lab.browser, `${lab.server.url}?scene=groups&preset=rebalance-loop&t=7`);
+  const expected = await drawnPage.locator('[data-testid="event-log"] tbody tr').allInnerTexts();
+  assert.ok(expected.length > 1 && expected.every((row) => row.trim() !== ""), expected.join("\n"));
+  assert.deepEqual(rows, expected);
+  assert.deepEqual([...page.problems, ...drawnPage.problems], []);
+});
 
 test("the first Tab reaches a skip link that takes the keyboard to the transport", async () => {
   const page = await open("scene=groups&preset=eager-restart");

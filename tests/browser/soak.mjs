@@ -70,7 +70,7 @@ async function soak(browser, server, scene) {
   return { scene, samples, problems };
 }
 
-const browser = await launch();
+const browser = await launch({ asShipped: true });
 const server = await serve("/");
 try {
   for (const scene of scenes) await soak(browser, server, scene);

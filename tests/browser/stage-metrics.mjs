@@ -139,7 +139,7 @@ export async function everyPage(browser, base, scenes) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ["overview", "log", "replication", "groups", "partitioner", "timer", "transactions"];
-  const browser = await launch();
+  const browser = await launch({ asShipped: true });
   const server = await serve("/");
   const pages = await pagesBySize(browser);
   for (const query of await everyPage(browser, server.url, scenes)) {
