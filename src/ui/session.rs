@@ -22,12 +22,9 @@ impl<S> UiScene for S where
 /// One event-log line rendered through the catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogRow {
-    /// Its index in the whole log (a stable key).
-    pub index: usize,
     pub time_ms: u64,
     pub actor: String,
-    pub text: String,
-    /// The same text as markup, Kafka's own words marked `translate="no"`.
+    /// What happened, as markup: Kafka's own words marked `translate="no"`.
     pub html: crate::markup::Html,
     /// Recorded by the step that led to the current position.
     pub now: bool,

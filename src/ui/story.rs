@@ -169,10 +169,8 @@ pub fn log_rows<S: LabScene>(
             filter.is_empty() || lowercase(&line.actor).contains(&filter) || lowercase(&line.text).contains(&filter);
         if matches {
             rows.push(LogRow {
-                index,
                 time_ms: entry.time_ms,
                 actor: line.actor.clone(),
-                text: line.text.clone(),
                 html: line.html.clone(),
                 now: now.contains(&index),
                 folded: 0,
@@ -267,7 +265,7 @@ fn flush_fold(rows: &mut Vec<LogRow>, folded: &mut usize, at: &mut Option<(usize
         let mut html = Html::new();
         html.push_text(&text);
         let newest_now = now.contains(&index);
-        rows.push(LogRow { index, time_ms, actor: String::new(), text, html, now: newest_now, folded: *folded });
+        rows.push(LogRow { time_ms, actor: String::new(), html, now: newest_now, folded: *folded });
         *folded = 0;
     }
 }
