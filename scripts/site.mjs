@@ -107,6 +107,11 @@ function usedKeys(wasms) {
 /** A locale file holding only the `used` keys' entries (no comments). */
 const localeSubset = (text, used) => text.split("\n").filter((line) => used.has(ENTRY.exec(line)?.[1])).join("\n") + "\n";
 
+/** A bundle's stylesheets, in cascade order: the shared rules, the page's own (header, preset menu,
+ *  panels, front page: not an embed's, 1.0 KB gzip less for each), then its scene's. */
+const stylesheets = (id) =>
+  id === "home" ? ["style", "page"] : id.endsWith("-embed") ? ["style", sceneOf(id)] : ["style", "page", sceneOf(id)];
+
 /** The stylesheets as shipped, minified (comments and indentation out: about 1 KB gzip each). */
 function css(dir, names) {
   return names.map((name) => emit(dir, name, ".css", minify(readFileSync(`www/${name}.css`, "utf8"), "css")));
@@ -285,9 +290,18 @@ const language = () => {
   try { kept = localStorage.getItem("kafka-lab.lang"); } catch {}
   return tagOf(new URLSearchParams(search).get("lang")) ?? tagOf(kept) ?? (navigator.languages ?? []).map(tagOf).find(Boolean) ?? "en";
 };
-const launch = (assets, prefix, withCss) => {
+const launch = (assets, prefix) => {
   const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
-  if (withCss) for (const file of assets.css) add({ rel: "stylesheet", href: prefix + "assets/" + file, integrity: assets.sri[file] });
+  // The bundle's stylesheets the page does not link yet (all at the root; a scene's page links
+  // those its embed needs), each placed after the one before it so the cascade keeps its order.
+  let before = null;
+  for (const file of assets.css) {
+    const href = prefix + "assets/" + file;
+    const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.getAttribute("href") === href);
+    const link = linked ?? Object.assign(document.createElement("link"), { rel: "stylesheet", href, integrity: assets.sri[file] });
+    if (!linked) before ? before.after(link) : document.head.appendChild(link);
+    before = link;
+  }
   add({ rel: "modulepreload", href: prefix + "assets/" + assets.js, integrity: assets.sri[assets.js] });
   add({ rel: "preload", href: prefix + "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
   add({ rel: "preload", href: prefix + "locales/" + assets.texts + "/" + language() + ".toml", as: "fetch", crossOrigin: "anonymous" });
@@ -303,7 +317,7 @@ const startScript = (id, prefix, manifest) => `${LAUNCH}
 const manifest = ${JSON.stringify(sceneManifest(manifest, id))};
 const named = new URLSearchParams(search).get("scene");
 if (named !== null && named !== "${id}") location.replace("${prefix}" + search);
-else launch(manifest[variant(manifest, "${id}")], "${prefix}", false);
+else launch(manifest[variant(manifest, "${id}")], "${prefix}");
 `;
 
 // The loader: picks the bundle a link names and starts it without leaving the page.
@@ -313,7 +327,7 @@ const params = new URLSearchParams(search);
 const named = params.get("scene");
 const dressOnly = [...params.keys()].every((k) => ${JSON.stringify(DRESS)}.includes(k));
 const id = named !== null ? (manifest[named] ? named : "${SCENES[0]}") : dressOnly ? "home" : "${SCENES[0]}";
-launch(manifest[variant(manifest, id)], "", true);
+launch(manifest[variant(manifest, id)], "");
 `;
 
 async function main() {
@@ -326,7 +340,7 @@ async function main() {
     const { js, wasm } = built.get(id);
     const wasmFile = emit(assetsDir, id, "_bg.wasm", wasm);
     const jsFile = emit(assetsDir, id, ".js", js);
-    const cssFiles = css(assetsDir, id === "home" ? ["style"] : ["style", sceneOf(id)]);
+    const cssFiles = css(assetsDir, stylesheets(id));
     const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
     for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
     // The folder of its texts (`Bundle::texts`): a comparison reads its scene's.
@@ -341,7 +355,9 @@ async function main() {
   for (const id of [...SCENES, ...PAGES]) {
     mkdirSync(join(DIST, id), { recursive: true });
     const assets = manifest[id];
-    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", assets), script: startScript(id, "../", manifest) });
+    // The stylesheets every bundle of the page needs (its embed's); the script adds the rest.
+    const linked = manifest[`${id}-embed`] ?? assets;
+    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", linked), script: startScript(id, "../", manifest) });
     writeFileSync(join(DIST, id, "index.html"), html);
   }
   writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest) }));

@@ -24,11 +24,13 @@ async function snapshot(page) {
   return Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await text(page, id)])));
 }
 
-/** Opens `path` and returns the bundle ids whose files the page fetched, and the page. */
+/** Opens `path` and returns the bundle ids whose files the page fetched, the stylesheets it
+ *  fetched (in request order), and the page. */
 async function open(path, ready = "main.scene [data-testid]") {
   const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
   const page = await context.newPage();
   const bundles = new Set();
+  const styles = [];
   const problems = [];
   page.on("pageerror", (err) => problems.push(String(err)));
   page.on("request", (request) => {
@@ -36,17 +38,21 @@ async function open(path, ready = "main.scene [data-testid]") {
     for (const [id, assets] of Object.entries(manifest)) {
       if (file === assets.js || file === assets.wasm) bundles.add(id);
     }
+    if (file.endsWith(".css")) styles.push(file);
   });
   await page.goto(`${lab.server.url}${path}`);
   await page.waitForSelector(ready, { timeout: 20000 });
-  return { page, bundles: [...bundles].sort(), problems };
+  return { page, bundles: [...bundles].sort(), styles, problems };
 }
 
 test("an embedded scene fetches its embed's bundle and no other, at the root and on its own page", async () => {
   for (const id of SCENES) {
     for (const path of [`?scene=${id}&preset=${PRESET[id]}&embed=1`, `${id}/?preset=${PRESET[id]}&embed=1`]) {
-      const { page, bundles, problems } = await open(path);
+      const { page, bundles, styles, problems } = await open(path);
       assert.deepEqual(bundles, [`${id}-embed`], `${path} fetched the bundles ${bundles}`);
+      // The shared rules and the scene's, not the page's (header, preset menu, panels).
+      assert.deepEqual(styles, manifest[`${id}-embed`].css, `${path} fetched the stylesheets ${styles}`);
+      assert.ok(!styles.some((file) => file.startsWith("page-")), `${path} fetched the page's stylesheet`);
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
@@ -61,8 +67,14 @@ test("a scene's page fetches its own bundle; a comparison (vs=) its comparison's
       [`?scene=${id}&vs=seed:7`, `${id}-compare`],
       [`${id}/?vs=seed:7`, `${id}-compare`],
     ]) {
-      const { page, bundles, problems } = await open(path);
+      const { page, bundles, styles, problems } = await open(path);
       assert.deepEqual(bundles, [bundle], `${path} fetched the bundles ${bundles}`);
+      assert.deepEqual([...styles].sort(), [...manifest[bundle].css].sort(), `${path} fetched the stylesheets ${styles}`);
+      // In cascade order: the shared rules, the page's, then the scene's.
+      const order = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href").split("/").pop()),
+      );
+      assert.deepEqual(order, manifest[bundle].css, `${path} links its stylesheets in the order ${order}`);
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
