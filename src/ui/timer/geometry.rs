@@ -1,8 +1,6 @@
 //! Pure geometry of the rings: level 0 innermost, bucket 0 at twelve o'clock, clockwise.
 
-use std::f64::consts::TAU;
-
-use crate::markup::Tenths;
+use crate::markup::{turn_sin_cos, Tenths};
 
 /// Side of the square drawing, in SVG units.
 pub const SIZE: f64 = 500.0;
@@ -30,9 +28,9 @@ impl Rings {
         (r0, r0 + self.width())
     }
 
-    /// Angle of a bucket's start edge (fractional buckets allowed), radians from twelve o'clock.
+    /// Angle of a bucket's start edge (fractional buckets allowed), in turns from twelve o'clock.
     pub fn angle(&self, bucket: f64) -> f64 {
-        bucket / self.wheel_size as f64 * TAU
+        bucket / self.wheel_size as f64
     }
 
     /// The centre of slot `slot` of `count` dots stacked along the radius of a bucket.
@@ -51,7 +49,7 @@ impl Rings {
     pub fn sector(&self, level: usize, bucket: usize) -> String {
         let (r0, r1) = self.radii(level);
         let (a0, a1) = (self.angle(bucket as f64), self.angle(bucket as f64 + 1.0));
-        let large = u8::from(a1 - a0 > TAU / 2.0);
+        let large = u8::from(a1 - a0 > 0.5);
         let (p0, p1, p2, p3) = (point(r1, a0), point(r1, a1), point(r0, a1), point(r0, a0));
         format!(
             "M{} {}A{r1} {r1} 0 {large} 1 {} {}L{} {}A{r0} {r0} 0 {large} 0 {} {}Z",
@@ -104,7 +102,8 @@ pub fn center() -> f64 {
     CENTER
 }
 
-/// A point at radius `r` and angle `a` (radians clockwise from twelve o'clock).
+/// A point at radius `r` and angle `a` (turns clockwise from twelve o'clock).
 pub fn point(r: f64, a: f64) -> (f64, f64) {
-    (CENTER + r * a.sin(), CENTER - r * a.cos())
+    let (sin, cos) = turn_sin_cos(a);
+    (CENTER + r * sin, CENTER - r * cos)
 }
