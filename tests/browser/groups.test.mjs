@@ -169,3 +169,20 @@ test("embedded at 700 px, twelve members' lanes fit the 560 px picture", async (
   assert.equal(await page.locator(".lane-labels button.member").count(), 12);
   await context.close();
 });
+
+test("\"Configuration in force\" stays inside its box: on a laptop, a narrow window, a projector and a phone, where each row reads name, value and what it does", async () => {
+  for (const [width, dress] of [[1280, ""], [1000, ""], [900, ""], [1600, "&present=1"], [1920, "&present=1"], [390, ""]]) {
+    const context = await lab.browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(`${lab.server.url}groups/?preset=rebalance-loop&t=12${dress}`);
+    await page.waitForSelector("section.config table tr", { timeout: 20000 });
+    const where = `${width} px${dress}`;
+    const box = await page.locator("section.config").evaluate((s) => ({ inner: s.clientWidth, content: s.scrollWidth }));
+    assert.ok(box.content <= box.inner + 1, `${where}: the table is ${box.content} px in a ${box.inner} px box`);
+    // No name or value squeezed to a few letters a line: the assignors' list keeps a whole word.
+    const row = page.getByTestId("config-partition.assignment.strategy");
+    const widths = await row.evaluate((tr) => [...tr.children].slice(0, 2).map((cell) => cell.getBoundingClientRect().width));
+    assert.ok(Math.min(...widths) >= 120, `${where}: the name and value cells are ${widths} px wide`);
+    await context.close();
+  }
+});

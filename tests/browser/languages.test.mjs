@@ -182,3 +182,32 @@ test("no page shows a text's key instead of its text: each scene's page and embe
   assert.deepEqual(await shownKeys(page), [], "the notebook, every experiment run");
   assert.deepEqual(page.problems, []);
 });
+
+test("in a 700 px embed, every language's transport shows its buttons' whole words, its clock and its step count", async () => {
+  // Spanish was the tight one: "Reproducir" cut to "Reproduc", the clock under the timeline and
+  // "paso 1 de 8" past the bar's edge, in the timer's slow-motion story.
+  const stories = { ...PRESET, timer: "purgatory-isr" };
+  for (const tag of ["en", ...LOCALES]) {
+    const page = await openIn(`${lab.server.url}?lang=${tag}`, { viewport: { width: 700, height: 900 } });
+    for (const [scene, preset] of Object.entries(stories)) {
+      await page.goto(`${lab.server.url}${scene}/?preset=${preset}&embed=1&lang=${tag}`);
+      await waitForLang(page, tag);
+      const cut = await page.evaluate(() => {
+        const bar = document.querySelector(".transport").getBoundingClientRect();
+        const found = [];
+        for (const button of document.querySelectorAll(".transport button")) {
+          if (button.offsetParent && button.scrollWidth > button.clientWidth + 1) found.push(`button "${button.innerText}"`);
+        }
+        const box = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+        const [clock, position] = [box("clock"), box("position")];
+        const timeline = document.querySelector(".transport .timeline").getBoundingClientRect();
+        if (clock && clock.right > timeline.left + 1) found.push("the clock runs under the timeline");
+        if (position && position.right > bar.right + 1) found.push("the step count runs past the bar");
+        return found;
+      });
+      assert.deepEqual(cut, [], `${scene} embed in ${tag}`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
