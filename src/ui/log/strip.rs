@@ -7,9 +7,10 @@ use super::format::{bytes, duration, fixed, grouped, percent, strip_slots, Slot}
 use super::{lookup_segment, Focus};
 use crate::html;
 use crate::i18n::{key, t, tf};
+use crate::markup::Html;
 use crate::model::log::views::{OffsetsView, SegmentFileView};
 use crate::model::log::{LogLab, PARTITION, TOPIC};
-use crate::ui::markup::Markup;
+use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
 /// Most cards drawn before the strip compresses the middle into a gap.
@@ -174,38 +175,48 @@ fn index_text(extension: &str, deleted: bool, entries: usize) -> String {
 }
 
 /// One segment's card: a toggle button (focusable, keyed by its file set) that focuses its segment.
-/// It shows names, sizes, index entries, offsets, age and badges.
+/// It shows names, sizes, index entries, offsets, age and badges: read-only text, drawn as one
+/// markup inside the button, so a card costs three reactive bindings, not a dozen (a step that
+/// rolls 100 segments built 100 cards in ~110 ms).
 #[component]
 fn SegmentCard(base: i64, card: Memo<Option<Card>>, focus: Focus) -> impl IntoView {
-    let text = move |f: fn(&Card) -> String| move || card.with(|c| c.as_ref().map(f).unwrap_or_default());
-    let state = move |f: fn(&Card) -> bool| move || card.with(|c| c.as_ref().is_some_and(f));
-    let class = text(card_class);
-    let pressed = move || state(|c| c.selected)().to_string();
+    let class = move || card.with(|c| c.as_ref().map(card_class).unwrap_or_default());
+    let pressed = move || card.with(|c| c.as_ref().is_some_and(|c| c.selected)).to_string();
+    let body = Signal::derive(move || card.with(|c| c.as_ref().map(card_markup).unwrap_or_default()));
     let testid = format!("segment-{base:020}");
     view! {
         <li class="log-strip-item">
             <button type="button" class=class aria-pressed=pressed data-base=base data-testid=testid
                 on:click=move |_| focus.chosen.set(Some(base))>
-                <span class="log-file"><b>{text(|c| c.file.log_file.clone())}</b></span>
-                <span class="log-size num">{text(|c| bytes(u64::from(c.file.size_bytes)))}</span>
-                <span class="log-file sub">{text(|c| index_text(".index", c.file.deleted, c.file.index_entries))}</span>
-                <span class="log-file sub">{text(|c| index_text(".timeindex", c.file.deleted, c.file.time_index_entries))}</span>
-                <span class="log-range num">{text(range_text)}</span>
-                <Show when=state(|c| c.age_ms.is_some())>
-                    <span class="log-age">{text(|c| tf(key::LOG_DIR_NEWEST, &[("age", &duration(c.age_ms.unwrap_or(0)))]))}</span>
-                </Show>
-                <Show when=state(|c| c.file.deleted)>
-                    <span class="log-badge deleted">{t(key::LOG_DIR_DELETED)}</span>
-                </Show>
-                <Show when=state(|c| c.file.active && !c.file.deleted)>
-                    <span class="log-badge active">{t(key::LOG_DIR_ACTIVE)}</span>
-                </Show>
-                <Show when=state(|c| c.found)>
-                    <span class="log-badge found">{t(key::LOG_DIR_FOUND)}</span>
-                </Show>
+                <Markup html=body host=Host::Span class="log-card-body"/>
             </button>
         </li>
     }
+}
+
+/// A card's text: file name, size, index entries, offsets, then age and badges.
+fn card_markup(c: &Card) -> Html {
+    let f = &c.file;
+    let mut out = html!(
+        r#"<span class="log-file"><b>{}</b></span><span class="log-size num">{}</span><span class="log-file sub">{}</span><span class="log-file sub">{}</span><span class="log-range num">{}</span>"#,
+        f.log_file,
+        bytes(u64::from(f.size_bytes)),
+        index_text(".index", f.deleted, f.index_entries),
+        index_text(".timeindex", f.deleted, f.time_index_entries),
+        range_text(c)
+    );
+    if let Some(age_ms) = c.age_ms {
+        html!(out, r#"<span class="log-age">{}</span>"#, tf(key::LOG_DIR_NEWEST, &[("age", &duration(age_ms))]));
+    }
+    let badges = [
+        (f.deleted, "deleted", key::LOG_DIR_DELETED),
+        (f.active && !f.deleted, "active", key::LOG_DIR_ACTIVE),
+        (c.found, "found", key::LOG_DIR_FOUND),
+    ];
+    for (_, class, text) in badges.into_iter().filter(|(on, ..)| *on) {
+        html!(out, r#"<span class="log-badge {}">{}</span>"#, class, t(text));
+    }
+    out
 }
 
 /// Offsets 0..LEO with each live segment as a block, the deleted range hatched, and the three markers.
