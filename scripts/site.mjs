@@ -160,9 +160,9 @@ function withPolicy(html) {
   return html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${meta}`);
 }
 
-function page({ root, title, head, script }) {
+function page({ root, title, head, script, patch }) {
   const rootAttr = root ? ` data-root="${root}"` : "";
-  const code = minify(GUARD + script + offline(root), "js");
+  const code = minify(GUARD + (patch ? PATCH : "") + script + offline(root), "js");
   return `<!DOCTYPE html>
 <html lang="en"${rootAttr}>
 <head>
@@ -184,10 +184,10 @@ function page({ root, title, head, script }) {
 
 // Every page's first lines. RESTYLE: the policy refuses `style` attributes, so the views write
 // `data-style` (bar widths, positions, grid sizes) and the page applies it through the CSSOM,
-// which the policy allows, before the next paint. Then, when the module stops (a panic aborts it; running out of memory
-// aborts it without any hook) or cannot start, an overlay says so and offers the same scene
-// with its defaults (the link without a=, c=, t=) instead of a blank page. The texts are the
-// ones the app left on <html> in its language; English before it ever ran.
+// which the policy allows, before the next paint. Then, when the module stops (a panic aborts it;
+// running out of memory aborts it without any hook) or cannot start, an overlay says so and
+// offers the same scene with its defaults (the link without a=, c=, t=) instead of a blank page.
+// The texts are the ones the app left on <html> in its language; English before it ever ran.
 const GUARD = `
 const restyle = (el) => { el.style.cssText = el.getAttribute("data-style") ?? ""; };
 new MutationObserver((records) => {
@@ -227,6 +227,42 @@ addEventListener("unhandledrejection", (event) => { if (event.reason instanceof 
 const boot = (js, wasm, integrity) =>
   import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity }) })).catch(failed);
 `;
+
+// PATCH, on the pages whose bundles use it: markup that is large and changes a little every step
+// (src/ui/markup.rs, `PatchedMarkup`) is written through the `labPatch` property. The new markup
+// is parsed into a detached element of the same kind and only the nodes that differ are changed,
+// so the browser restyles and lays out those, not hundreds of new nodes a step.
+const PATCH = `
+const sync = (to, from) => {
+  let old = to.firstChild;
+  for (let node = from.firstChild, next; node; node = next) {
+    next = node.nextSibling;
+    if (!old) to.append(node);
+    else if (old.nodeName !== node.nodeName) { to.replaceChild(node, old); old = node.nextSibling; }
+    else {
+      if (node.nodeType === 1) {
+        // \`style\` is RESTYLE's, written from \`data-style\`, never by markup (the policy forbids it).
+        for (const name of old.getAttributeNames()) if (name !== "style" && !node.hasAttribute(name)) old.removeAttribute(name);
+        for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+        sync(old, node);
+      } else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+      old = old.nextSibling;
+    }
+  }
+  while (old) { const next = old.nextSibling; old.remove(); old = next; }
+};
+Object.defineProperty(Element.prototype, "labPatch", {
+  set(html) {
+    if (!this.firstChild) { this.innerHTML = html; return; }
+    const aside = document.createElementNS(this.namespaceURI, this.localName);
+    aside.innerHTML = html;
+    sync(this, aside);
+  },
+});
+`;
+
+/** Whether a bundle draws through PATCH's `labPatch` (its name is in the wasm's data). */
+const patches = (wasm) => wasm.toString("latin1").includes("labPatch");
 
 // Every page's last lines: the service worker (sw.js at the site's root, its scope the root), once
 // the page has loaded and the app has its files — it has drawn (its texts are on <html>) or could
@@ -357,10 +393,11 @@ async function main() {
     const assets = manifest[id];
     // The stylesheets every bundle of the page needs (its embed's); the script adds the rest.
     const linked = manifest[`${id}-embed`] ?? assets;
-    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", linked), script: startScript(id, "../", manifest) });
+    const patch = Object.keys(sceneManifest(manifest, id)).some((bundle) => patches(built.get(bundle).wasm));
+    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", linked), script: startScript(id, "../", manifest), patch });
     writeFileSync(join(DIST, id, "index.html"), html);
   }
-  writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest) }));
+  writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest), patch: [...built.values()].some(({ wasm }) => patches(wasm)) }));
   for (const file of ["embed.js", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
   for (const file of ["404.html", "embed-example.html"]) writeFileSync(join(DIST, file), withPolicy(readFileSync(`www/${file}`, "utf8")));
   writeFileSync(join(DIST, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");

@@ -61,3 +61,17 @@ pub fn Markup(
         Host::Dl => view! { <dl class=class data-testid=testid inner_html=inner></dl> }.into_any(),
     }
 }
+
+/// Markup that is large and changes a little every step (the replication scene's logs and
+/// cards), drawn in a `div`: the page's `labPatch` (scripts/site.mjs, PATCH) parses the new
+/// markup aside and changes only the nodes that differ, so the browser restyles and lays out
+/// those, not hundreds of new nodes a step.
+#[component]
+pub fn PatchedMarkup(
+    #[prop(into)] html: Signal<Html>,
+    #[prop(optional, into)] class: Option<&'static str>,
+    #[prop(optional, into)] testid: Option<&'static str>,
+) -> impl IntoView {
+    let inner = move || html.with(|h| h.as_str().to_string());
+    view! { <div class=class data-testid=testid prop:labPatch=inner></div> }
+}

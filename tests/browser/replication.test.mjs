@@ -130,3 +130,30 @@ test("seven brokers at 1,000 records a second: every record id fits its cell, an
   assert.deepEqual([...page.problems, ...presenting.problems], []);
   await presenting.context().close();
 });
+
+// The scene's logs, cards and panels are patched in place as the run moves (only the nodes that
+// differ change; src/ui/markup.rs, `PatchedMarkup`). What a learner sees after stepping must be exactly
+// what the same link draws when opened there: every element, attribute and text.
+test("stepping through a story draws exactly what its link draws when opened at that step", async () => {
+  const drawn = (page) => page.evaluate(() => {
+    const walk = (node) => node.nodeType === 3 ? node.nodeValue
+      : node.nodeType !== 1 ? ""
+      : `<${node.localName} ${node.getAttributeNames().sort().map((n) => `${n}="${node.getAttribute(n)}"`).join(" ")}>${[...node.childNodes].map(walk).join("")}</${node.localName}>`;
+    return [...document.querySelectorAll("main.scene .replication")].map(walk).join("\n");
+  });
+  const link = (t) => `${lab.server.url}?scene=replication&preset=kip101-divergence-epoch-off&t=${t}`;
+  const stepped = await openPage(lab.browser, link(0));
+  const total = Number(await stepped.locator('[data-testid="position"]').getAttribute("data-total"));
+  assert.ok(total >= 4, `the story has ${total} steps`);
+  for (const t of [1, 2, Math.ceil(total / 2), total]) {
+    while (Number(await stepped.locator('[data-testid="position"]').getAttribute("data-position")) < t) {
+      await stepped.getByRole("button", { name: "Step", exact: true }).click();
+    }
+    const opened = await openPage(lab.browser, link(t));
+    assert.equal(await drawn(stepped), await drawn(opened), `step ${t} of ${total}`);
+    assert.deepEqual(opened.problems, []);
+    await opened.context().close();
+  }
+  assert.deepEqual(stepped.problems, []);
+  await stepped.context().close();
+});

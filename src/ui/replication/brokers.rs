@@ -14,7 +14,7 @@ use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::{Actor, Describe};
 use crate::model::replication::{Acks, Command, Fault, Node, PurgatoryView, ReplicaRole, ReplicaView, Replication};
-use crate::ui::markup::Markup;
+use crate::ui::markup::PatchedMarkup;
 use crate::ui::session::Session;
 
 /// Length of the GC pause the card injects, in ms (longer than broker.session.timeout.ms).
@@ -103,7 +103,7 @@ fn ProducerCard(session: Session<Replication>) -> impl IntoView {
     view! {
         <article class="node-card producer" data-testid="producer">
             <h3>{node_name(Node::Producer)}</h3>
-            <Markup html=markup/>
+            <PatchedMarkup html=markup/>
             <form class="produce" on:submit=send>
                 <input type="number" min="1" max="10000" prop:value=move || count.get()
                     aria-label=t(key::REPLICATION_PRODUCE_COUNT) data-testid="produce-count"
@@ -223,7 +223,7 @@ fn notes_markup(run: &crate::model::scene::Run<Replication>) -> Html {
 #[component]
 pub fn NodeNotes(session: Session<Replication>) -> impl IntoView {
     let markup = Signal::derive(move || session.with(notes_markup));
-    view! { <Markup class="node-notes" testid="broker-notes" html=markup/> }
+    view! { <PatchedMarkup class="node-notes" testid="broker-notes" html=markup/> }
 }
 
 /// One broker's view and the controller's (`None` once it is gone).
@@ -252,7 +252,7 @@ fn BrokerCard(id: u32, cluster: Memo<CardData>, session: Session<Replication>) -
     view! {
         <article class=class data-testid=format!("broker-{id}")>
             <h3>{broker_name(id)}</h3>
-            <Markup html=markup/>
+            <PatchedMarkup html=markup/>
             {move || controls.get().map(|(alive, slowed)| broker_actions(id, alive, slowed, session))}
         </article>
     }
@@ -329,7 +329,7 @@ fn ControllerCard(session: Session<Replication>) -> impl IntoView {
     view! {
         <article class="node-card controller" data-testid="controller">
             <h3>{node_name(Node::Controller)}</h3>
-            <Markup html=markup/>
+            <PatchedMarkup html=markup/>
             // The property and its value as one checkbox; its name breaks at its dots in a narrow card.
             <label class="unclean" title=t(key::REPLICATION_UNCLEAN_HINT)>
                 <input type="checkbox" data-testid="unclean-toggle" prop:checked=move || unclean.get()

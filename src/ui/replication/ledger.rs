@@ -6,7 +6,7 @@ use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::replication::{id_ranges, LedgerSummary, Replication};
-use crate::ui::markup::Markup;
+use crate::ui::markup::PatchedMarkup;
 use crate::ui::session::Session;
 
 /// The headline: how many acknowledged records the leader's log lacks, the ids of those lost
@@ -76,7 +76,7 @@ pub fn LedgerPanel(session: Session<Replication>) -> impl IntoView {
     view! {
         <section class="rep-ledger" aria-labelledby="rep-ledger-title">
             <h2 id="rep-ledger-title">{t(key::REPLICATION_LEDGER)}</h2>
-            <Markup html=body/>
+            <PatchedMarkup html=body/>
             <p class="legend">{t(key::REPLICATION_LEDGER_HINT)}</p>
         </section>
     }

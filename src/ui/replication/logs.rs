@@ -12,7 +12,7 @@ use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::replication::{RecordView, ReplicaView, Replication};
-use crate::ui::markup::Markup;
+use crate::ui::markup::PatchedMarkup;
 use crate::ui::session::Session;
 
 /// How many offsets are drawn as cells (the rest fold into a range).
@@ -212,7 +212,7 @@ pub fn LogGrid(session: Session<Replication>) -> impl IntoView {
             <h2 id="rep-logs-title">{t(key::REPLICATION_LOGS)}</h2>
             // A group, not a region: the section around it is the landmark of that name.
             <div class="rep-scroll" node_ref=scroll tabindex="0" role="group" aria-label=t(key::REPLICATION_LOGS)>
-                <Markup html=markup/>
+                <PatchedMarkup html=markup/>
             </div>
         </section>
     }

@@ -7,7 +7,7 @@ use crate::html;
 use crate::i18n::{key, t};
 use crate::markup::Html;
 use crate::model::replication::{FetchProtocol, Replication, Settings};
-use crate::ui::markup::Markup;
+use crate::ui::markup::PatchedMarkup;
 use crate::ui::session::Session;
 
 fn describe_markup(w: &Replication) -> Html {
@@ -56,7 +56,7 @@ pub fn PartitionPanel(session: Session<Replication>) -> impl IntoView {
     view! {
         <section class="rep-partition" aria-labelledby="rep-describe-title">
             <h2 id="rep-describe-title" class="mono">{t(key::REPLICATION_DESCRIBE)}</h2>
-            <Markup html=markup/>
+            <PatchedMarkup html=markup/>
         </section>
     }
 }
@@ -104,7 +104,7 @@ pub fn ConfigPanel(session: Session<Replication>) -> impl IntoView {
     view! {
         <section class="rep-config" aria-labelledby="rep-config-title">
             <h2 id="rep-config-title">{t(key::REPLICATION_CONFIG)}</h2>
-            <Markup html=markup/>
+            <PatchedMarkup html=markup/>
             <p class="legend">{t(key::REPLICATION_CONFIG_HINT)}</p>
         </section>
     }

@@ -12,7 +12,7 @@ use crate::i18n::{key, render, t, tf};
 use crate::markup::{fixed, Html};
 use crate::model::kernel::Describe;
 use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Replication};
-use crate::ui::markup::{Host, Markup};
+use crate::ui::markup::{Host, Markup, PatchedMarkup};
 use crate::ui::session::Session;
 
 /// Width of the producer's column in SVG units; the cards between the lanes use columns of
@@ -367,5 +367,5 @@ fn list_markup(messages: &[(MsgKey, InFlightView)], picked: Option<MsgKey>) -> H
 #[component]
 pub fn WireList(state: WireState) -> impl IntoView {
     let list = Signal::derive(move || state.messages.with(|all| list_markup(all, state.picked.get())));
-    view! { <Markup class="wire-list" testid="in-flight" html=list/> }
+    view! { <PatchedMarkup class="wire-list" testid="in-flight" html=list/> }
 }
