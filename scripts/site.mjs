@@ -65,7 +65,10 @@ async function bindAndOptimise(id) {
   const names = process.env.SITE_KEEP_NAMES ? ["-g"] : ["--strip-debug"];
   const { stdout } = await run("wasm-opt", [...WASM_OPT_FLAGS, MINIFY_PASS, ...names, "--strip-producers", "--output", optimised, raw]);
   const wasm = readFileSync(optimised);
-  const js = minify(shortenGlue(id, readFileSync(join(out, `${id}.js`), "utf8"), stdout, wasm), "js");
+  const glue = shortenGlue(id, readFileSync(join(out, `${id}.js`), "utf8"), stdout, wasm);
+  // PATCH goes with the bundles that draw through it, in a block of its own, so it runs before the
+  // module starts the app and no page's HTML carries it.
+  const js = minify(patches(wasm) ? `${glue}\n{${PATCH}}` : glue, "js");
   writeFileSync(join(out, `${id}.short.mjs`), js);
   await run("node", ["--check", join(out, `${id}.short.mjs`)]);
   return { js, wasm };
@@ -160,9 +163,9 @@ function withPolicy(html) {
   return html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${meta}`);
 }
 
-function page({ root, title, head, script, patch }) {
+function page({ root, title, head, script }) {
   const rootAttr = root ? ` data-root="${root}"` : "";
-  const code = minify(GUARD + (patch ? PATCH : "") + script + offline(root), "js");
+  const code = minify(GUARD + script + offline(root), "js");
   return `<!DOCTYPE html>
 <html lang="en"${rootAttr}>
 <head>
@@ -228,7 +231,7 @@ const boot = (js, wasm, integrity) =>
   import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity }) })).catch(failed);
 `;
 
-// PATCH, on the pages whose bundles use it: markup that is large and changes a little every step
+// PATCH, in the JS of the bundles that use it: markup that is large and changes a little every step
 // (src/ui/markup.rs, `PatchedMarkup`) is written through the `labPatch` property. The new markup
 // is parsed into a detached element of the same kind and only the nodes that differ are changed,
 // so the browser restyles and lays out those, not hundreds of new nodes a step.
@@ -393,11 +396,10 @@ async function main() {
     const assets = manifest[id];
     // The stylesheets every bundle of the page needs (its embed's); the script adds the rest.
     const linked = manifest[`${id}-embed`] ?? assets;
-    const patch = Object.keys(sceneManifest(manifest, id)).some((bundle) => patches(built.get(bundle).wasm));
-    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", linked), script: startScript(id, "../", manifest), patch });
+    const html = page({ root: "../", title: "Kafka Lab", head: headTags("../", linked), script: startScript(id, "../", manifest) });
     writeFileSync(join(DIST, id, "index.html"), html);
   }
-  writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest), patch: [...built.values()].some(({ wasm }) => patches(wasm)) }));
+  writeFileSync(join(DIST, "index.html"), page({ root: "", title: "Kafka Lab", head: "", script: loaderScript(manifest) }));
   for (const file of ["embed.js", "favicon.svg"]) copyFileSync(`www/${file}`, join(DIST, file));
   for (const file of ["404.html", "embed-example.html"]) writeFileSync(join(DIST, file), withPolicy(readFileSync(`www/${file}`, "utf8")));
   writeFileSync(join(DIST, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
