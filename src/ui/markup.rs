@@ -1,5 +1,6 @@
-//! The one component that puts markup into the page: everything it shows is an
-//! [`Html`], which only escaping constructors can build.
+//! The only components that put markup into the page, [`Markup`] (written whole) and
+//! [`PatchedMarkup`] (synced into the live nodes): everything they show is an [`Html`], which
+//! only escaping constructors can build.
 
 use leptos::prelude::*;
 

@@ -11,6 +11,7 @@ mod event_log;
 pub(crate) mod groups;
 mod home;
 mod keyboard;
+mod keyed;
 mod language;
 pub(crate) mod log;
 pub mod markup;

@@ -3,11 +3,14 @@
 //! offsets. Tiles whose role changed since the last step are ringed; the leaders that appended
 //! records at this step show how many, under an arrow from the producer.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::i18n::{key, t, tf};
 use crate::model::cluster::{Cluster, Command, PartitionView};
 use crate::model::kernel::{Fault, Node};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::session::Session;
 use crate::ui::widgets::Figure;
 
@@ -135,8 +138,10 @@ pub fn Picture(session: Session<Cluster>) -> impl IntoView {
             <h2 id="brokers-title" class="sr-only">{t(key::OVERVIEW_BROKERS)}</h2>
             <Producer session=session/>
             <ul class="ov-brokers" role="list" data-style=move || format!("--n: {}", ids.with(Vec::len).max(1))>
-                <For each=move || ids.get() key=|id| *id
-                    children=move |id| view! { <BrokerBoxView id=id all=all session=session/> }/>
+                {keyed_rows(
+                    Arc::new(move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect())),
+                    Arc::new(move |id| view! { <BrokerBoxView id=id as u32 all=all session=session/> }.into_any()),
+                )}
             </ul>
             <p class="legend">{t(key::OVERVIEW_LEGEND)}</p>
         </section>
@@ -186,8 +191,10 @@ fn BrokerBoxView(id: u32, all: Memo<Vec<BrokerBox>>, session: Session<Cluster>) 
                 <p class="leads">{move || tf(key::OVERVIEW_BROKER_LEADS, &[("count", &leads())])}</p>
             </div>
             <ul class="ov-tiles" role="list">
-                <For each=move || partitions().unwrap_or_default() key=|p| *p
-                    children=move |p| view! { <TileView broker=id partition=p me=me/> }/>
+                {keyed_rows(
+                    Arc::new(move || partitions().unwrap_or_default().into_iter().map(u64::from).collect()),
+                    Arc::new(move |p| view! { <TileView broker=id partition=p as u32 me=me/> }.into_any()),
+                )}
             </ul>
             <button class:danger=alive on:click=act data-testid=format!("action-broker-{id}")>
                 {move || if alive() { kill_label.clone() } else { restart_label.clone() }}

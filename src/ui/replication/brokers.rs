@@ -6,6 +6,8 @@
 //! What a card says is markup; the cards and their controls are keyed views, so a
 //! focused button survives the run moving on.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::{broker_name, node_name};
@@ -14,6 +16,7 @@ use crate::i18n::{key, render, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::{Actor, Describe};
 use crate::model::replication::{Acks, Command, Fault, Node, PurgatoryView, ReplicaRole, ReplicaView, Replication};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::PatchedMarkup;
 use crate::ui::session::Session;
 
@@ -63,9 +66,10 @@ pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
     view! {
         <div class="node-cards">
             <ProducerCard session=session/>
-            <For each=move || ids.get() key=|id: &u32| *id let:id>
-                <BrokerCard id=id cluster=cluster session=session/>
-            </For>
+            {keyed_rows(
+                Arc::new(move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect())),
+                Arc::new(move |id| view! { <BrokerCard id=id as u32 cluster=cluster session=session/> }.into_any()),
+            )}
             <ControllerCard session=session/>
         </div>
     }

@@ -1,12 +1,15 @@
 //! The network links a learner can cut and heal (both directions at once). Each link is
 //! a keyed view, so its button keeps focus while the run moves on.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::node_name;
 use super::wire::link_pairs;
 use crate::i18n::{key, t, tf};
 use crate::model::replication::{Command, Fault, Node, Replication};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::session::Session;
 
 #[component]
@@ -17,12 +20,26 @@ pub fn LinksPanel(session: Session<Replication>) -> impl IntoView {
             <h2 id="rep-links-title">{t(key::REPLICATION_LINKS)}</h2>
             <p class="legend">{t(key::REPLICATION_LINKS_HINT)}</p>
             <ul class="links" data-testid="links">
-                <For each=move || pairs.get() key=|pair| *pair let:pair>
-                    <LinkItem a=pair.0 b=pair.1 session=session/>
-                </For>
+                {keyed_rows(
+                    Arc::new(move || pairs.with(|all| all.iter().map(|&pair| pair_key(pair)).collect())),
+                    Arc::new(move |at| {
+                        let pair = pairs.with_untracked(|all| all.iter().copied().find(|&pair| pair_key(pair) == at));
+                        pair.map(|(a, b)| view! { <LinkItem a=a b=b session=session/> }.into_any()).unwrap_or_else(|| ().into_any())
+                    }),
+                )}
             </ul>
         </section>
     }
+}
+
+/// A link's row key: its two ends, each a number (the controller 0, the producer 1, broker n n + 2).
+fn pair_key((a, b): (Node, Node)) -> u64 {
+    let end = |node| match node {
+        Node::Controller => 0,
+        Node::Producer => 1,
+        Node::Id(id) => u64::from(id) + 2,
+    };
+    end(a) << 32 | end(b)
 }
 
 #[component]

@@ -12,6 +12,7 @@ use crate::i18n::{key, render, t, tf};
 use crate::markup::{fixed, Html};
 use crate::model::kernel::Describe;
 use crate::model::replication::{in_flight, InFlightView, MessageKind, Node, Replication};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::{Host, Markup, PatchedMarkup};
 use crate::ui::session::Session;
 
@@ -286,9 +287,10 @@ pub fn WireLane(session: Session<Replication>, state: WireState, lane: Lane) -> 
                 </marker>
             </defs>
             <Markup host=Host::G html=cuts/>
-            <For each=move || 0..count.get() key=|slot| *slot let:slot>
-                <Pill rank=slot state=state lane=lane drawn=drawn/>
-            </For>
+            {keyed_rows(
+                std::sync::Arc::new(move || (0..count.get() as u64).collect()),
+                std::sync::Arc::new(move |slot| view! { <Pill rank=slot as usize state=state lane=lane drawn=drawn/> }.into_any()),
+            )}
         </svg>
     }
 }

@@ -1,6 +1,8 @@
 //! The live purgatory (lab.purgatory=true): leader and followers with LEO/HW, the waiting
 //! DelayedProduce requests with their timer task's place in the wheel, and the faults.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::html::row;
@@ -9,6 +11,7 @@ use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::kernel::{Fault, Node};
 use crate::model::timer::{Command, PurgatoryView, ReplicaView, TimerLab, WaitingProduceView};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
@@ -93,8 +96,13 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
                 <th scope="col">{t(key::TIMER_BROKER_FAULTS)}</th>
             </tr></thead>
             <tbody>
-                <For each=move || replicas.get() key=|r| r.broker
-                    children=move |r| replica_row(session, r.broker, r.leader, replicas)/>
+                {keyed_rows(
+                    Arc::new(move || replicas.with(|all| all.iter().map(|r| u64::from(r.broker)).collect())),
+                    Arc::new(move |broker| {
+                        let leader = replicas.with_untracked(|all| all.iter().find(|r| u64::from(r.broker) == broker).map(|r| r.leader));
+                        replica_row(session, broker as u32, leader.unwrap_or_default(), replicas).into_any()
+                    }),
+                )}
             </tbody>
         </table>
     }

@@ -1,6 +1,8 @@
 //! The wheel drawn as concentric rings (one per level, level 0 innermost), with each
 //! level's pointer at its currentTime, the tasks as dots, and the last expiration's moves.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::dots::{dots_of, tags, task_dot, Dot};
@@ -11,6 +13,7 @@ use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::markup::Tenths;
 use crate::model::timer::{LevelView, MoveView, TimerLab};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::{Host, Markup};
 use crate::ui::session::Session;
 
@@ -71,7 +74,10 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
             <title id="timer-rings-title">{t(key::TIMER_RINGS_TITLE)}</title>
             <Markup host=Host::G html=Signal::derive(drawing)/>
             <Markup host=Host::G html=labelled/>
-            <For each=move || dots.get() key=|dot| dot.id children=move |dot| task_dot(dot.id, rings, dots)/>
+            {keyed_rows(
+                Arc::new(move || dots.with(|dots| dots.iter().map(|dot| dot.id).collect())),
+                Arc::new(move |id| task_dot(id, rings, dots).into_any()),
+            )}
             <Markup host=Host::G html=names/>
             <Markup host=Host::G html=Signal::derive(hub)/>
         </svg>

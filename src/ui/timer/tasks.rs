@@ -1,11 +1,14 @@
 //! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::html;
 use crate::i18n::{key, render, t, tf};
 use crate::model::kernel::Describe;
 use crate::model::timer::{Command, MoveView, PendingTaskView, TimerLab};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::Markup;
 use crate::ui::session::{Session, Transport};
 
@@ -196,8 +199,13 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
                     <th scope="col">{t(key::TIMER_PENDING_ACTION)}</th>
                 </tr></thead>
                 <tbody>
-                    <For each=move || listing.with(|(rows, _, _)| rows.clone()) key=|row| row.task.id
-                        children=move |row| pending_row(session, row, listing)/>
+                    {keyed_rows(
+                        Arc::new(move || listing.with(|(rows, _, _)| rows.iter().map(|row| row.task.id).collect())),
+                        Arc::new(move |id| {
+                            let row = listing.with_untracked(|(rows, _, _)| rows.iter().find(|row| row.task.id == id).cloned());
+                            row.map(|row| pending_row(session, row, listing).into_any()).unwrap_or_else(|| ().into_any())
+                        }),
+                    )}
                     {empty}
                     {more}
                 </tbody>

@@ -3,6 +3,8 @@
 //! dropped by the aborted-transactions index). Each shows its position, its lag and the
 //! records it received, the newest as chips in the log's colours.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::strip::{entry_at, status_marks};
@@ -12,6 +14,7 @@ use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::transactions::core::{Isolation, RecordStatus};
 use crate::model::transactions::{ConsumerView, TxnView};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::Markup;
 
 /// How many of the newest received records are drawn as chips.
@@ -106,9 +109,10 @@ pub fn Consumers(data: Memo<TxnData>) -> impl IntoView {
     view! {
         <section class="tx-consumers" aria-labelledby="tx-consumers-title">
             <h2 id="tx-consumers-title" class="sr-only">{t(key::TRANSACTIONS_CONSUMERS)}</h2>
-            <For each=move || 0..count.get() key=|i| *i let:index>
-                <Pane data=data index=index/>
-            </For>
+            {keyed_rows(
+                Arc::new(move || (0..count.get() as u64).collect()),
+                Arc::new(move |index| view! { <Pane data=data index=index as usize/> }.into_any()),
+            )}
         </section>
     }
 }

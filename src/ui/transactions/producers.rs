@@ -5,6 +5,8 @@
 //! acknowledged, and the scene's commands. Cards and buttons are keyed views, so a focused
 //! button keeps its focus while the run moves on.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::{producer_class, TxnData};
@@ -12,6 +14,7 @@ use crate::html;
 use crate::i18n::{key, t, tf};
 use crate::markup::Html;
 use crate::model::transactions::{ClientState, ProducerView, TxnLab, OTHER_LABEL};
+use crate::ui::keyed::keyed_rows;
 use crate::ui::markup::Markup;
 use crate::ui::session::Session;
 
@@ -105,9 +108,12 @@ pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>, faults_open: RwS
         <section class="tx-producers" aria-labelledby="tx-producers-title">
             <h2 id="tx-producers-title">{t(key::TRANSACTIONS_PRODUCERS)}</h2>
             <div class="cards">
-                <For each=move || 0..count.get() key=|i| *i let:index>
-                    <ProducerCard data=data session=session index=index faults_open=faults_open/>
-                </For>
+                {keyed_rows(
+                    Arc::new(move || (0..count.get() as u64).collect()),
+                    Arc::new(move |index| {
+                        view! { <ProducerCard data=data session=session index=index as usize faults_open=faults_open/> }.into_any()
+                    }),
+                )}
             </div>
         </section>
     }
