@@ -116,9 +116,10 @@ function withoutTableEntries(bytes, drop) {
       for (let i = 0; i < count; i++) {
         const [index, next] = leb(bytes, p);
         p = next;
-        // ref.func index, or ref.null func, each ended.
-        if (drop(index)) emptied++;
-        entries.push(drop(index) ? [0xd0, 0x70, 0x0b] : [0xd2, ...encodeLeb(index), 0x0b]);
+        // ref.null func, or ref.func index, each ended.
+        const empty = drop(index);
+        if (empty) emptied++;
+        entries.push(empty ? [0xd0, 0x70, 0x0b] : [0xd2, ...encodeLeb(index), 0x0b]);
       }
       // Flag 4: an active segment of table 0 whose entries are expressions (so one can be null).
       const content = Buffer.from([1, 4, ...bytes.subarray(offsetAt, offsetEnd + 1), ...encodeLeb(count), ...entries.flat()]);

@@ -15,12 +15,21 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 /// The keys of a list's rows, read reactively (in order).
-pub type RowKeys = Arc<dyn Fn() -> Vec<u64> + Send + Sync>;
+type RowKeys = Arc<dyn Fn() -> Vec<u64> + Send + Sync>;
 /// A row's view, built once for its key; it stays (and keeps focus) while the key does.
-pub type RowView = Arc<dyn Fn(u64) -> AnyView + Send + Sync>;
+type RowView = Arc<dyn Fn(u64) -> AnyView + Send + Sync>;
 
 /// Rows keyed by a number: a row is built when its key appears, moved when the order changes
-/// and dropped when its key goes; a row that stays is not rebuilt.
-pub fn keyed_rows(keys: RowKeys, row: RowView) -> impl IntoView {
+/// and dropped when its key goes; a row that stays is not rebuilt. `keys` is read reactively;
+/// `row` builds the view of one key.
+pub fn keyed_rows(
+    keys: impl Fn() -> Vec<u64> + Send + Sync + 'static,
+    row: impl Fn(u64) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView {
+    erased(Arc::new(keys), Arc::new(row))
+}
+
+/// The one `<For>`: its types do not depend on the caller's closures.
+fn erased(keys: RowKeys, row: RowView) -> impl IntoView {
     view! { <For each=move || keys() key=|k: &u64| *k children=move |k| row(k)/> }
 }

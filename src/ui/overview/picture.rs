@@ -3,8 +3,6 @@
 //! offsets. Tiles whose role changed since the last step are ringed; the leaders that appended
 //! records at this step show how many, under an arrow from the producer.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use crate::i18n::{key, t, tf};
@@ -139,8 +137,8 @@ pub fn Picture(session: Session<Cluster>) -> impl IntoView {
             <Producer session=session/>
             <ul class="ov-brokers" role="list" data-style=move || format!("--n: {}", ids.with(Vec::len).max(1))>
                 {keyed_rows(
-                    Arc::new(move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect())),
-                    Arc::new(move |id| view! { <BrokerBoxView id=id as u32 all=all session=session/> }.into_any()),
+                    move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect()),
+                    move |id| view! { <BrokerBoxView id=id as u32 all=all session=session/> }.into_any(),
                 )}
             </ul>
             <p class="legend">{t(key::OVERVIEW_LEGEND)}</p>
@@ -192,8 +190,8 @@ fn BrokerBoxView(id: u32, all: Memo<Vec<BrokerBox>>, session: Session<Cluster>) 
             </div>
             <ul class="ov-tiles" role="list">
                 {keyed_rows(
-                    Arc::new(move || partitions().unwrap_or_default().into_iter().map(u64::from).collect()),
-                    Arc::new(move |p| view! { <TileView broker=id partition=p as u32 me=me/> }.into_any()),
+                    move || partitions().unwrap_or_default().into_iter().map(u64::from).collect(),
+                    move |p| view! { <TileView broker=id partition=p as u32 me=me/> }.into_any(),
                 )}
             </ul>
             <button class:danger=alive on:click=act data-testid=format!("action-broker-{id}")>

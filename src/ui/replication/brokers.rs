@@ -6,8 +6,6 @@
 //! What a card says is markup; the cards and their controls are keyed views, so a
 //! focused button survives the run moving on.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::{broker_name, node_name};
@@ -67,8 +65,8 @@ pub fn NodeCards(session: Session<Replication>) -> impl IntoView {
         <div class="node-cards">
             <ProducerCard session=session/>
             {keyed_rows(
-                Arc::new(move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect())),
-                Arc::new(move |id| view! { <BrokerCard id=id as u32 cluster=cluster session=session/> }.into_any()),
+                move || ids.with(|ids| ids.iter().map(|&id| u64::from(id)).collect()),
+                move |id| view! { <BrokerCard id=id as u32 cluster=cluster session=session/> }.into_any(),
             )}
             <ControllerCard session=session/>
         </div>

@@ -1,8 +1,6 @@
 //! The network links a learner can cut and heal (both directions at once). Each link is
 //! a keyed view, so its button keeps focus while the run moves on.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::node_name;
@@ -21,11 +19,11 @@ pub fn LinksPanel(session: Session<Replication>) -> impl IntoView {
             <p class="legend">{t(key::REPLICATION_LINKS_HINT)}</p>
             <ul class="links" data-testid="links">
                 {keyed_rows(
-                    Arc::new(move || pairs.with(|all| all.iter().map(|&pair| pair_key(pair)).collect())),
-                    Arc::new(move |at| {
+                    move || pairs.with(|all| all.iter().map(|&pair| pair_key(pair)).collect()),
+                    move |at| {
                         let pair = pairs.with_untracked(|all| all.iter().copied().find(|&pair| pair_key(pair) == at));
                         pair.map(|(a, b)| view! { <LinkItem a=a b=b session=session/> }.into_any()).unwrap_or_else(|| ().into_any())
-                    }),
+                    },
                 )}
             </ul>
         </section>

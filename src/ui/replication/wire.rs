@@ -288,8 +288,8 @@ pub fn WireLane(session: Session<Replication>, state: WireState, lane: Lane) -> 
             </defs>
             <Markup host=Host::G html=cuts/>
             {keyed_rows(
-                std::sync::Arc::new(move || (0..count.get() as u64).collect()),
-                std::sync::Arc::new(move |slot| view! { <Pill rank=slot as usize state=state lane=lane drawn=drawn/> }.into_any()),
+                move || (0..count.get() as u64).collect(),
+                move |slot| view! { <Pill rank=slot as usize state=state lane=lane drawn=drawn/> }.into_any(),
             )}
         </svg>
     }

@@ -1,8 +1,6 @@
 //! The live purgatory (lab.purgatory=true): leader and followers with LEO/HW, the waiting
 //! DelayedProduce requests with their timer task's place in the wheel, and the faults.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::html::row;
@@ -97,11 +95,11 @@ fn ReplicaTable(session: Session<TimerLab>) -> impl IntoView {
             </tr></thead>
             <tbody>
                 {keyed_rows(
-                    Arc::new(move || replicas.with(|all| all.iter().map(|r| u64::from(r.broker)).collect())),
-                    Arc::new(move |broker| {
+                    move || replicas.with(|all| all.iter().map(|r| u64::from(r.broker)).collect()),
+                    move |broker| {
                         let leader = replicas.with_untracked(|all| all.iter().find(|r| u64::from(r.broker) == broker).map(|r| r.leader));
                         replica_row(session, broker as u32, leader.unwrap_or_default(), replicas).into_any()
-                    }),
+                    },
                 )}
             </tbody>
         </table>

@@ -1,8 +1,6 @@
 //! The wheel drawn as concentric rings (one per level, level 0 innermost), with each
 //! level's pointer at its currentTime, the tasks as dots, and the last expiration's moves.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::dots::{dots_of, tags, task_dot, Dot};
@@ -75,8 +73,8 @@ pub fn RingsFigure(session: Session<TimerLab>) -> impl IntoView {
             <Markup host=Host::G html=Signal::derive(drawing)/>
             <Markup host=Host::G html=labelled/>
             {keyed_rows(
-                Arc::new(move || dots.with(|dots| dots.iter().map(|dot| dot.id).collect())),
-                Arc::new(move |id| task_dot(id, rings, dots).into_any()),
+                move || dots.with(|dots| dots.iter().map(|dot| dot.id).collect()),
+                move |id| task_dot(id, rings, dots).into_any(),
             )}
             <Markup host=Host::G html=names/>
             <Markup host=Host::G html=Signal::derive(hub)/>

@@ -1,7 +1,5 @@
 //! The sandbox: add a task, advance the clock, what the last expiration did, the pending list.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use crate::html;
@@ -200,11 +198,11 @@ pub fn PendingList(session: Session<TimerLab>) -> impl IntoView {
                 </tr></thead>
                 <tbody>
                     {keyed_rows(
-                        Arc::new(move || listing.with(|(rows, _, _)| rows.iter().map(|row| row.task.id).collect())),
-                        Arc::new(move |id| {
+                        move || listing.with(|(rows, _, _)| rows.iter().map(|row| row.task.id).collect()),
+                        move |id| {
                             let row = listing.with_untracked(|(rows, _, _)| rows.iter().find(|row| row.task.id == id).cloned());
                             row.map(|row| pending_row(session, row, listing).into_any()).unwrap_or_else(|| ().into_any())
-                        }),
+                        },
                     )}
                     {empty}
                     {more}

@@ -3,8 +3,6 @@
 //! dropped by the aborted-transactions index). Each shows its position, its lag and the
 //! records it received, the newest as chips in the log's colours.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::strip::{entry_at, status_marks};
@@ -110,8 +108,8 @@ pub fn Consumers(data: Memo<TxnData>) -> impl IntoView {
         <section class="tx-consumers" aria-labelledby="tx-consumers-title">
             <h2 id="tx-consumers-title" class="sr-only">{t(key::TRANSACTIONS_CONSUMERS)}</h2>
             {keyed_rows(
-                Arc::new(move || (0..count.get() as u64).collect()),
-                Arc::new(move |index| view! { <Pane data=data index=index as usize/> }.into_any()),
+                move || (0..count.get() as u64).collect(),
+                move |index| view! { <Pane data=data index=index as usize/> }.into_any(),
             )}
         </section>
     }

@@ -5,8 +5,6 @@
 //! acknowledged, and the scene's commands. Cards and buttons are keyed views, so a focused
 //! button keeps its focus while the run moves on.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::{producer_class, TxnData};
@@ -109,10 +107,10 @@ pub fn Producers(data: Memo<TxnData>, session: Session<TxnLab>, faults_open: RwS
             <h2 id="tx-producers-title">{t(key::TRANSACTIONS_PRODUCERS)}</h2>
             <div class="cards">
                 {keyed_rows(
-                    Arc::new(move || (0..count.get() as u64).collect()),
-                    Arc::new(move |index| {
+                    move || (0..count.get() as u64).collect(),
+                    move |index| {
                         view! { <ProducerCard data=data session=session index=index as usize faults_open=faults_open/> }.into_any()
-                    }),
+                    },
                 )}
             </div>
         </section>
