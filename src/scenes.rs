@@ -172,7 +172,7 @@ macro_rules! registry {
         /// in this registry and its three bundles in `src/bin/` (`X.rs`, `X-embed.rs`, `X-compare.rs`).
         pub const SCENES: &[SceneInfo] = &[$(SceneInfo {
             id: <$model as LabScene>::ID,
-            title_key: $title_key,
+            title_key: crate::catalog_key!($title_key),
             #[cfg(not(target_arch = "wasm32"))]
             presets: <$model as LabScene>::presets,
             #[cfg(not(target_arch = "wasm32"))]

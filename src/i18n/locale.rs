@@ -85,7 +85,7 @@ impl Locale {
     }
 
     /// The name of the file the app fetches for this locale from its bundle's folder
-    /// (`locales/<bundle>/`); none for English, which is compiled in.
+    /// (`locales/<bundle>-<version>/`); none for English, which is compiled in.
     pub fn file(self) -> Option<String> {
         (self != Locale::En).then(|| format!("{}.toml", self.tag()))
     }

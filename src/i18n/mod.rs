@@ -2,9 +2,10 @@
 //!
 //! English is `locales/en.toml` (interface) and the model's own templates (facts, refusals),
 //! compiled in natively (tests, tools). In the browser every locale, English too, is one file per
-//! bundle, `locales/<bundle>/<locale>.toml`, which the page fetches before it first draws, so a
-//! translated page carries no English. Lookup is a binary search in a sorted table (a few hundred keys: a
-//! dozen comparisons), which links far less wasm than a hash map and its hasher.
+//! bundle, `locales/<bundle>-<version>/<locale>.toml`, which the page fetches before it first
+//! draws, so a translated page carries no English; there the keys are short ids
+//! (`catalog_key!`). Lookup is a binary search in a sorted table (a few hundred keys: a dozen
+//! comparisons), which links far less wasm than a hash map and its hasher.
 
 use std::sync::{OnceLock, RwLock};
 
@@ -38,7 +39,7 @@ fn active() -> &'static RwLock<Active> {
 }
 
 /// The English tables: natively all of them. The browser's build links none: a page reads
-/// English from its locale file (`locales/<bundle>/en.toml`) like any other language.
+/// English from its locale file (`locales/<bundle>-<version>/en.toml`) like any other language.
 type Tables = &'static [&'static [(&'static str, &'static str)]];
 
 fn tables() -> Tables {

@@ -66,8 +66,14 @@ pub fn mark_document(locale: Locale) {
 /// Fetches the locale's file of this bundle's texts and hands its entries to `ready` (`None` on
 /// any failure).
 pub fn load(locale: Locale, ready: impl FnOnce(Option<Vec<(String, String)>>) + 'static) {
-    // Each bundle has its own file per locale, holding only the texts it shows.
-    let file = format!("{}locales/{}/{}.toml", super::url::root(), super::bundle_texts(), locale.tag());
+    // Each bundle has its own file per locale, holding only the texts it shows, in a folder named
+    // after the numbering of its keys' short ids (`catalog_key!`): a page never reads a file
+    // numbered for another build (a browser's cached copy from before a deploy).
+    #[cfg(short_catalog_keys)]
+    let folder = format!("{}-{}", super::bundle_texts(), crate::model::kernel::catalog_ids::VERSION);
+    #[cfg(not(short_catalog_keys))]
+    let folder = super::bundle_texts();
+    let file = format!("{}locales/{}/{}.toml", super::url::root(), folder, locale.tag());
     let Some(window) = web_sys::window() else { return ready(None) };
     let promise = window.fetch_with_str(&file);
     wasm_bindgen_futures::spawn_local(async move { ready(fetch_texts(promise).await) });

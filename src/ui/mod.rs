@@ -36,8 +36,9 @@ pub use widgets::{Full, Layout, Stage};
 pub struct Bundle {
     /// The bundle's id: a scene's link id, or `home` for the front page.
     pub id: &'static str,
-    /// The folder of its locale files (`locales/<texts>/`, English's too, each with the keys its
-    /// code names): its id, or its scene's for a comparison, which reads the scene page's files.
+    /// The folder of its locale files (`locales/<texts>-<version>/`, English's too, each with the
+    /// keys its code names): its id, or its scene's for a comparison, which reads the scene page's
+    /// files (the version: src/ui/language.rs).
     pub texts: &'static str,
     /// Opens the bundle's scene (`None`: the front page, which lists the scenes).
     pub mount: Option<fn(&crate::link::LinkState) -> Mounted>,

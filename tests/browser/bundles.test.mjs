@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { ID } from "../../scripts/catalog.mjs";
 import { text, useLab } from "./harness.mjs";
 
 const lab = useLab();
@@ -50,9 +51,11 @@ test("an embedded scene fetches its embed's bundle and no other, at the root and
     for (const path of [`?scene=${id}&preset=${PRESET[id]}&embed=1`, `${id}/?preset=${PRESET[id]}&embed=1`]) {
       const { page, bundles, styles, problems } = await open(path);
       assert.deepEqual(bundles, [`${id}-embed`], `${path} fetched the bundles ${bundles}`);
-      // The shared rules and the scene's, not the page's (header, preset menu, panels).
+      // Its own stylesheet: the shared rules and the scene's, not the page's (header, preset menu, panels).
       assert.deepEqual(styles, manifest[`${id}-embed`].css, `${path} fetched the stylesheets ${styles}`);
-      assert.ok(!styles.some((file) => file.startsWith("page-")), `${path} fetched the page's stylesheet`);
+      const sheet = await page.evaluate(() => [...document.styleSheets].flatMap((s) => [...s.cssRules]).map((r) => r.cssText).join("\n"));
+      assert.ok(sheet.includes(".scene"), `${path}: its stylesheet has no shared rules`);
+      assert.ok(!sheet.includes("header.top"), `${path} has the page's rules (header.top)`);
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
@@ -149,9 +152,12 @@ test("no bundle carries English texts: every page reads its language, English to
   for (const [id, assets] of Object.entries(manifest)) {
     const wasm = readFileSync(`${dist}/assets/${assets.wasm}`);
     assert.equal(wasm.indexOf(tagline), -1, `${id}'s wasm holds the English tagline`);
+    // Nor keys: it knows them by their short ids (scripts/catalog.mjs).
+    assert.equal(wasm.indexOf("shell.panic.title"), -1, `${id}'s wasm holds a catalog key`);
+    assert.notEqual(wasm.indexOf(ID.get("shell.panic.title")), -1, `${id}'s wasm lacks the failure overlay's id`);
     // Each language's file of a bundle holds the same keys, the failure overlay's among them.
     const english = keys(`${dist}/locales/${assets.texts}/en.toml`);
-    assert.ok(english.includes("shell.panic.title"), `${assets.texts}/en.toml has the shell's texts`);
+    assert.ok(english.includes(ID.get("shell.panic.title")), `${assets.texts}/en.toml has the shell's texts`);
     for (const tag of ["es", "pt-BR", "zh-CN", "tr"]) {
       assert.deepEqual(keys(`${dist}/locales/${assets.texts}/${tag}.toml`), english, `${assets.texts}/${tag}.toml`);
     }

@@ -8,14 +8,14 @@ use crate::model::scene::{LabScene, Preset};
 const PRESETS: &[Preset] = &[
     Preset {
         id: "leader-crash",
-        title_key: "overview.preset.leader_crash",
+        title_key: crate::catalog_key!("overview.preset.leader_crash"),
         config: "",
         tape: "w1000x3.kill-1.w1000x12.restart-1.w5000x60",
         seed: 7,
     },
     Preset {
         id: "burst",
-        title_key: "overview.preset.burst",
+        title_key: crate::catalog_key!("overview.preset.burst"),
         config: "lab.producer.records.per.sec=0",
         tape: "produce-1.produce-599",
         seed: 42,

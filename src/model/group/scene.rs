@@ -10,16 +10,16 @@ const COOP: &str = "partition.assignment.strategy=org.apache.kafka.clients.consu
 
 /// Presets from the course notes (seeds 000, 003, 004).
 pub const PRESETS: &[Preset] = &[
-    Preset { id: "slow-consumer", title_key: "groups.preset.slow_consumer", config: "lab.members=1,lab.process.ms.per.record=100,lab.producer.records.per.sec=20,auto.offset.reset=earliest", tape: "w10000x12", seed: 4 },
-    Preset { id: "rebalance-loop", title_key: "groups.preset.rebalance_loop", config: "lab.members=3,max.poll.interval.ms=10000,max.poll.records=500,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
-    Preset { id: "fix-fewer-records", title_key: "groups.preset.fix_fewer_records", config: "lab.members=3,max.poll.interval.ms=10000,max.poll.records=100,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
-    Preset { id: "fix-longer-interval", title_key: "groups.preset.fix_longer_interval", config: "lab.members=3,max.poll.interval.ms=60000,max.poll.records=500,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
-    Preset { id: "eager-restart", title_key: "groups.preset.eager_restart", config: RANGE, tape: "w10000.kill-3.w1000.restart-3.w10000x8", seed: 5 },
-    Preset { id: "cooperative-restart", title_key: "groups.preset.cooperative_restart", config: COOP, tape: "w10000.kill-3.w1000.restart-3.w10000x8", seed: 5 },
-    Preset { id: "static-restart", title_key: "groups.preset.static_restart", config: "lab.static.membership=true", tape: "w10000.kill-3.w5000.restart-3.w10000x8", seed: 5 },
-    Preset { id: "twelve-on-six", title_key: "groups.preset.twelve_on_six", config: "lab.members=12,partitions=6", tape: "w10000x3", seed: 12 },
-    Preset { id: "handoff-loss", title_key: "groups.preset.handoff_loss", config: "lab.handoff.to.worker.thread=true,lab.process.ms.per.record=80,lab.producer.records.per.sec=60,auto.offset.reset=earliest", tape: "w10000x2.kill-1.w10000x8", seed: 12 },
-    Preset { id: "poison-pill", title_key: "groups.preset.poison_pill", config: "enable.auto.commit=false,auto.offset.reset=earliest", tape: "w10000.poison-2.w10000x6", seed: 6 },
+    Preset { id: "slow-consumer", title_key: crate::catalog_key!("groups.preset.slow_consumer"), config: "lab.members=1,lab.process.ms.per.record=100,lab.producer.records.per.sec=20,auto.offset.reset=earliest", tape: "w10000x12", seed: 4 },
+    Preset { id: "rebalance-loop", title_key: crate::catalog_key!("groups.preset.rebalance_loop"), config: "lab.members=3,max.poll.interval.ms=10000,max.poll.records=500,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
+    Preset { id: "fix-fewer-records", title_key: crate::catalog_key!("groups.preset.fix_fewer_records"), config: "lab.members=3,max.poll.interval.ms=10000,max.poll.records=100,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
+    Preset { id: "fix-longer-interval", title_key: crate::catalog_key!("groups.preset.fix_longer_interval"), config: "lab.members=3,max.poll.interval.ms=60000,max.poll.records=500,lab.process.ms.per.record=30,lab.producer.records.per.sec=50,lab.backlog.records.per.partition=2000,auto.offset.reset=earliest", tape: "w10000x18", seed: 4 },
+    Preset { id: "eager-restart", title_key: crate::catalog_key!("groups.preset.eager_restart"), config: RANGE, tape: "w10000.kill-3.w1000.restart-3.w10000x8", seed: 5 },
+    Preset { id: "cooperative-restart", title_key: crate::catalog_key!("groups.preset.cooperative_restart"), config: COOP, tape: "w10000.kill-3.w1000.restart-3.w10000x8", seed: 5 },
+    Preset { id: "static-restart", title_key: crate::catalog_key!("groups.preset.static_restart"), config: "lab.static.membership=true", tape: "w10000.kill-3.w5000.restart-3.w10000x8", seed: 5 },
+    Preset { id: "twelve-on-six", title_key: crate::catalog_key!("groups.preset.twelve_on_six"), config: "lab.members=12,partitions=6", tape: "w10000x3", seed: 12 },
+    Preset { id: "handoff-loss", title_key: crate::catalog_key!("groups.preset.handoff_loss"), config: "lab.handoff.to.worker.thread=true,lab.process.ms.per.record=80,lab.producer.records.per.sec=60,auto.offset.reset=earliest", tape: "w10000x2.kill-1.w10000x8", seed: 12 },
+    Preset { id: "poison-pill", title_key: crate::catalog_key!("groups.preset.poison_pill"), config: "enable.auto.commit=false,auto.offset.reset=earliest", tape: "w10000.poison-2.w10000x6", seed: 6 },
 ];
 
 /// What the scene's link tokens can be.

@@ -25,6 +25,7 @@ pub use chunked::ChunkedVec;
 pub use event_log::{EventLog, LogEntry, TraceHasher};
 pub use fault::{Fault, Node};
 pub use history::{History, Input, Mark, Record, MAX_SILENT_STEPS};
+pub use keys::{ids as catalog_ids, short_id};
 pub use message::{
     english_plural, fill, group_digits, write_decimal, write_duration, Arg, Describe, DurationUnits, Key, Message,
     Plural,

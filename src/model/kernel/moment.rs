@@ -75,9 +75,26 @@ impl Moment {
         }
     }
 
-    /// A short token for styling the marker (`data-moment`).
+    /// A short token for styling the marker (`data-moment`): its key's last part. Spelled out,
+    /// because the site's wasm knows keys by short ids (`catalog_key!`).
     pub fn token(self) -> &'static str {
-        self.key().id.trim_start_matches("moment.")
+        match self {
+            Moment::Fault => "fault",
+            Moment::Fence => "fence",
+            Moment::IsrShrink => "isr_shrink",
+            Moment::IsrExpand => "isr_expand",
+            Moment::Election => "election",
+            Moment::Loss => "loss",
+            Moment::RebalanceStart => "rebalance_start",
+            Moment::RebalanceEnd => "rebalance_end",
+            Moment::Expiry => "expiry",
+            Moment::Roll => "roll",
+            Moment::Deletion => "deletion",
+            Moment::Cleaning => "cleaning",
+            Moment::Fire => "fire",
+            Moment::Fall => "fall",
+            Moment::Answer => "answer",
+        }
     }
 }
 
@@ -104,4 +121,35 @@ impl Salience {
 /// What every scene's fact type says about itself.
 pub trait Salient {
     fn salience(&self) -> Salience;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moments_token_is_its_keys_last_part() {
+        use Moment::*;
+        let all = [
+            Fault,
+            Fence,
+            IsrShrink,
+            IsrExpand,
+            Election,
+            Loss,
+            RebalanceStart,
+            RebalanceEnd,
+            Expiry,
+            Roll,
+            Deletion,
+            Cleaning,
+            Fire,
+            Fall,
+            Answer,
+        ];
+        assert_eq!(all.len(), MOMENT_KEYS.len());
+        for moment in all {
+            assert_eq!(format!("moment.{}", moment.token()), moment.key().id);
+        }
+    }
 }

@@ -18,35 +18,35 @@ pub const WORKLOAD_KEYS: u32 = 1000;
 const PRESETS: &[Preset] = &[
     Preset {
         id: "lab1-segments",
-        title_key: "log.preset.lab1_segments",
+        title_key: crate::catalog_key!("log.preset.lab1_segments"),
         config: "",
         tape: "produce-100000-0-1024.w15000.set-segment_bytes-1048576.produce-100000-0-1024.w15000",
         seed: 0,
     },
     Preset {
         id: "find-368500",
-        title_key: "log.preset.find_368500",
+        title_key: crate::catalog_key!("log.preset.find_368500"),
         config: "segment.bytes=382077175",
         tape: "produce-368421-0-1024.w40000.produce-1000-0-1024.w1000.lookup-368500",
         seed: 1,
     },
     Preset {
         id: "low-traffic-trap",
-        title_key: "log.preset.low_traffic_trap",
+        title_key: crate::catalog_key!("log.preset.low_traffic_trap"),
         config: "retention.ms=3600000,lab.trickle.interval.ms=60000",
         tape: "w3600000x24",
         seed: 2,
     },
     Preset {
         id: "low-traffic-fixed",
-        title_key: "log.preset.low_traffic_fixed",
+        title_key: crate::catalog_key!("log.preset.low_traffic_fixed"),
         config: "retention.ms=3600000,segment.ms=600000,lab.trickle.interval.ms=60000",
         tape: "w3600000x24",
         seed: 2,
     },
     Preset {
         id: "tombstone-resurrection",
-        title_key: "log.preset.tombstone_resurrection",
+        title_key: crate::catalog_key!("log.preset.tombstone_resurrection"),
         config: "cleanup.policy=compact,segment.bytes=1048576,delete.retention.ms=60000",
         // key-426 is the 4th record the reader reads; later bursts only use key-0..key-399.
         tape: "produce-10000-500-1024.reader-1.w2000.tombstone-426.produce-3000-400-1024.w90000.produce-3000-400-1024.w60000x2",

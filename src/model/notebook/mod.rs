@@ -56,102 +56,129 @@ const PARTITIONER: &str = <Partitioner as LabScene>::ID;
 pub const EXPERIMENTS: &[Experiment] = &[
     Experiment {
         id: "segments",
-        title: "notebook.experiment.segments",
+        title: crate::catalog_key!("notebook.experiment.segments"),
         runs: &[RunSpec {
             scene: LOG,
             preset: "lab1-segments",
             figures: &[
-                pick("record.figure.segments", "segments"),
-                pick("record.figure.first_segment", "first"),
-                pick("record.figure.per_segment", "per"),
+                pick(crate::catalog_key!("record.figure.segments"), "segments"),
+                pick(crate::catalog_key!("record.figure.first_segment"), "first"),
+                pick(crate::catalog_key!("record.figure.per_segment"), "per"),
             ],
         }],
     },
     Experiment {
         id: "loss",
-        title: "notebook.experiment.loss",
+        title: crate::catalog_key!("notebook.experiment.loss"),
         runs: &[
             RunSpec {
                 scene: REPLICATION,
                 preset: "lab2-acks-1",
-                figures: &[pick("record.figure.lost", "lost"), pick("record.figure.acked", "acked")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.lost"), "lost"),
+                    pick(crate::catalog_key!("record.figure.acked"), "acked"),
+                ],
             },
             RunSpec {
                 scene: REPLICATION,
                 preset: "lab2-acks-all",
-                figures: &[pick("record.figure.lost", "lost"), pick("record.figure.duplicates", "dups")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.lost"), "lost"),
+                    pick(crate::catalog_key!("record.figure.duplicates"), "dups"),
+                ],
             },
         ],
     },
     Experiment {
         id: "unclean",
-        title: "notebook.experiment.unclean",
+        title: crate::catalog_key!("notebook.experiment.unclean"),
         runs: &[RunSpec {
             scene: REPLICATION,
             preset: "lab3-unclean",
-            figures: &[pick("record.figure.offline", "offline"), pick("record.figure.lost", "lost")],
+            figures: &[
+                pick(crate::catalog_key!("record.figure.offline"), "offline"),
+                pick(crate::catalog_key!("record.figure.lost"), "lost"),
+            ],
         }],
     },
     Experiment {
         id: "lag",
-        title: "notebook.experiment.lag",
+        title: crate::catalog_key!("notebook.experiment.lag"),
         runs: &[
             RunSpec {
                 scene: GROUPS,
                 preset: "slow-consumer",
-                figures: &[pick("record.figure.lag", "lag"), pick("record.figure.lag_growth", "per_minute")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.lag"), "lag"),
+                    pick(crate::catalog_key!("record.figure.lag_growth"), "per_minute"),
+                ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "rebalance-loop",
                 figures: &[
-                    pick("record.figure.rebalances", "rebalances"),
-                    pick("record.figure.processed_twice", "duplicates"),
+                    pick(crate::catalog_key!("record.figure.rebalances"), "rebalances"),
+                    pick(crate::catalog_key!("record.figure.processed_twice"), "duplicates"),
                 ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "fix-fewer-records",
-                figures: &[pick("record.figure.poll_timeouts", "timeouts"), pick("record.figure.lag", "lag")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.poll_timeouts"), "timeouts"),
+                    pick(crate::catalog_key!("record.figure.lag"), "lag"),
+                ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "fix-longer-interval",
-                figures: &[pick("record.figure.poll_timeouts", "timeouts"), pick("record.figure.lag", "lag")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.poll_timeouts"), "timeouts"),
+                    pick(crate::catalog_key!("record.figure.lag"), "lag"),
+                ],
             },
         ],
     },
     Experiment {
         id: "restart",
-        title: "notebook.experiment.restart",
+        title: crate::catalog_key!("notebook.experiment.restart"),
         runs: &[
             RunSpec {
                 scene: GROUPS,
                 preset: "eager-restart",
-                figures: &[pick("record.figure.stop", "per_member"), pick("record.figure.orphaned", "orphaned")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.stop"), "per_member"),
+                    pick(crate::catalog_key!("record.figure.orphaned"), "orphaned"),
+                ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "cooperative-restart",
-                figures: &[pick("record.figure.stop", "per_member"), pick("record.figure.orphaned", "orphaned")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.stop"), "per_member"),
+                    pick(crate::catalog_key!("record.figure.orphaned"), "orphaned"),
+                ],
             },
             RunSpec {
                 scene: GROUPS,
                 preset: "static-restart",
-                figures: &[pick("record.figure.rebalances", "rebalances"), pick("record.figure.stop", "per_member")],
+                figures: &[
+                    pick(crate::catalog_key!("record.figure.rebalances"), "rebalances"),
+                    pick(crate::catalog_key!("record.figure.stop"), "per_member"),
+                ],
             },
         ],
     },
     Experiment {
         id: "hot",
-        title: "notebook.experiment.hot",
+        title: crate::catalog_key!("notebook.experiment.hot"),
         runs: &[RunSpec {
             scene: PARTITIONER,
             preset: "megacorp",
             figures: &[
-                Pick { label: "record.figure.busiest_6", arg: "percent", nth: 0 },
-                Pick { label: "record.figure.busiest_12", arg: "percent", nth: 1 },
-                Pick { label: "record.figure.busiest_composite", arg: "percent", nth: 2 },
+                Pick { label: crate::catalog_key!("record.figure.busiest_6"), arg: "percent", nth: 0 },
+                Pick { label: crate::catalog_key!("record.figure.busiest_12"), arg: "percent", nth: 1 },
+                Pick { label: crate::catalog_key!("record.figure.busiest_composite"), arg: "percent", nth: 2 },
             ],
         }],
     },

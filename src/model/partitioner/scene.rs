@@ -8,61 +8,61 @@ use crate::model::kernel::{parse_number, Sim, Token, TokenError};
 use crate::model::scene::{LabScene, Preset};
 
 /// Message key of the composite-key trade-off (the UI shows it next to the toggle).
-pub const COMPOSITE_TRADEOFF_KEY: &str = "partitioner.composite.tradeoff";
+pub const COMPOSITE_TRADEOFF_KEY: &str = crate::catalog_key!("partitioner.composite.tradeoff");
 
 const PRESETS: &[Preset] = &[
     Preset {
         id: "cliente-42",
-        title_key: "partitioner.preset.cliente_42",
+        title_key: crate::catalog_key!("partitioner.preset.cliente_42"),
         config: "partitions=12,lab.distinct.keys=1000,lab.consumer.records.per.sec=100",
         tape: "produce-6000.key-636c69656e74652d3432.send-created.send-updated.w500.alter-24.send-cancelled.w1000x8",
         seed: 42,
     },
     Preset {
         id: "megacorp",
-        title_key: "partitioner.preset.megacorp",
+        title_key: crate::catalog_key!("partitioner.preset.megacorp"),
         config: "partitions=6,lab.key.distribution=megacorp,lab.megacorp.percent=40,lab.consumer.records.per.sec=2000",
         tape: "produce-100000.w1000x5.alter-12.produce-100000.w1000x5.composite-on.produce-100000.w1000x5",
         seed: 6,
     },
     Preset {
         id: "orderid-6-12",
-        title_key: "partitioner.preset.orderid_6_12",
+        title_key: crate::catalog_key!("partitioner.preset.orderid_6_12"),
         config: "partitions=6,lab.key.prefix=order,lab.distinct.keys=10000,lab.consumer.records.per.sec=100",
         tape: "produce-3000.key-6f726465722d31303031.send-created.send-paid.w500.alter-12.send-shipped.w1000x6",
         seed: 4,
     },
     Preset {
         id: "sticky",
-        title_key: "partitioner.preset.sticky",
+        title_key: crate::catalog_key!("partitioner.preset.sticky"),
         config: "partitions=6",
         tape: "null-120.w5x40",
         seed: 3,
     },
     Preset {
         id: "sticky-full-batches",
-        title_key: "partitioner.preset.sticky_full_batches",
+        title_key: crate::catalog_key!("partitioner.preset.sticky_full_batches"),
         config: "partitions=6,linger.ms=50",
         tape: "null-150.w5x40",
         seed: 3,
     },
     Preset {
         id: "sticky-linger-0",
-        title_key: "partitioner.preset.sticky_linger_0",
+        title_key: crate::catalog_key!("partitioner.preset.sticky_linger_0"),
         config: "partitions=6,linger.ms=0",
         tape: "null-120.w5x40",
         seed: 3,
     },
     Preset {
         id: "adaptive-slow-broker",
-        title_key: "partitioner.preset.adaptive_slow_broker",
+        title_key: crate::catalog_key!("partitioner.preset.adaptive_slow_broker"),
         config: "partitions=6,lab.slow.broker=3,lab.slow.broker.latency.ms=1000",
         tape: "null-3000.w1000x4",
         seed: 3,
     },
     Preset {
         id: "adaptive-availability-timeout",
-        title_key: "partitioner.preset.adaptive_availability_timeout",
+        title_key: crate::catalog_key!("partitioner.preset.adaptive_availability_timeout"),
         config:
             "partitions=6,lab.slow.broker=3,lab.slow.broker.latency.ms=1000,partitioner.availability.timeout.ms=100",
         tape: "null-3000.w1000x4",

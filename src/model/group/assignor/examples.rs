@@ -38,8 +38,8 @@ pub fn seed003_examples() -> Vec<AssignorExample> {
     let topics: Vec<String> = parts.keys().cloned().collect();
     let range = AssignorExample {
         id: "range",
-        title_key: "groups.assignors.range.title",
-        note_key: "groups.assignors.range.note",
+        title_key: crate::catalog_key!("groups.assignors.range.title"),
+        note_key: crate::catalog_key!("groups.assignors.range.note"),
         kinds: vec![AssignorKind::Range],
         partitions_per_topic: parts.clone(),
         members: vec![member("C0", &topics), member("C1", &topics)],
@@ -53,8 +53,8 @@ pub fn seed003_examples() -> Vec<AssignorExample> {
         .collect();
     let leave = AssignorExample {
         id: "leave",
-        title_key: "groups.assignors.leave.title",
-        note_key: "groups.assignors.leave.note",
+        title_key: crate::catalog_key!("groups.assignors.leave.title"),
+        note_key: crate::catalog_key!("groups.assignors.leave.note"),
         kinds: vec![AssignorKind::RoundRobin, AssignorKind::Sticky],
         partitions_per_topic: parts,
         members: survivors,
