@@ -2,8 +2,9 @@
 //   node scripts/site.mjs DIST
 //   SITE_KEEP_NAMES=1 node scripts/site.mjs DIST   keeps the wasm's function names, for a profile
 //                                                  (Chrome's profiler then names Rust functions)
-// Each bundle gets wasm-bindgen's JS, a wasm-opt'd wasm, its CSS and, per locale, a file
-// with only the texts it shows; file names carry a content hash. Pages:
+// Each bundle gets wasm-bindgen's JS, a wasm-opt'd wasm (and the same gzip'd by zopfli, which
+// the pages fetch), its CSS and, per locale, a file with only the texts it shows; file names
+// carry a content hash. Pages:
 //   DIST/index.html          the loader: `?scene=X&…` links open scene X's bundle in place,
 //                            the bare root opens the front page (the `home` bundle);
 //   DIST/<scene>/index.html  a scene's own page, for new embeds (no loader on the way);
@@ -14,6 +15,8 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 import { transformSync } from "esbuild";
 import { ID, KEYS, VERSION } from "./catalog.mjs";
 import { MINIFY_PASS, shortenGlue } from "./short-names.mjs";
@@ -38,13 +41,25 @@ const DRESS = ["lang", "theme", "present"];
 // Pages that are not scenes but have their own bundle and page: the lab notebook (`?scene=notebook`).
 const PAGES = ["notebook"];
 
-const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+// An asset's name carries the SHA-256 of its bytes whole, base64url (SHA-256, as the policy's
+// script hashes: a third shorter than SHA-384, and digests do not compress). A page takes the
+// subresource integrity it asks for from the name (GUARD's `integrity`), so no page lists the
+// digests beside the names (the root loader lists every bundle's files: its HTML 6.3 -> 5.0 KB
+// gzip), and the service worker checks a file's bytes against its name (www/sw.js, `HASHED`).
+const hash = (bytes) => createHash("sha256").update(bytes).digest("base64url");
+/** An asset's name: its digest, then how it ends. */
+const NAMED = /-([\w-]{43})(?:_bg\.wasm(?:\.gzip)?|\.js|\.css)$/;
+/** The integrity a page asks of an asset, read from its name (as GUARD's `integrity`). */
+const integrity = (file) => "sha256-" + Buffer.from(NAMED.exec(file)[1], "base64url").toString("base64");
 
 function emit(dir, name, ext, bytes) {
   const file = `${name}-${hash(bytes)}${ext}`;
   writeFileSync(join(dir, file), bytes);
   return file;
 }
+
+/** How a packed wasm's name ends (see `pack`; www/sw.js knows it too). */
+const PACKED = "_bg.wasm.gzip";
 
 // wasm-opt's passes. -Os gzips 1-3 KB smaller a page than -Oz (-Oz's smaller raw code compresses
 // worse), and --low-memory-unused lets it fold constant offsets into loads and stores, which holds
@@ -72,7 +87,20 @@ async function bindAndOptimise(id) {
   const js = minify(patches(wasm) ? `${glue}\n{${PATCH}}` : glue, "js");
   writeFileSync(join(out, `${id}.short.mjs`), js);
   await run("node", ["--check", join(out, `${id}.short.mjs`)]);
-  return { js, wasm };
+  return { js, wasm, packed: await pack(wasm) };
+}
+
+// The wasm as the pages fetch it: gzip'd once here by zopfli, whose exhaustive search finds
+// 4.4-4.6 % fewer bytes than gzip -9 (timer embed 172.7 -> 165.0 KB, replication 191.1 -> 182.7;
+// more iterations than its default 15 gain under 0.1 KB). A server's own gzip of the plain file,
+// made for each response, cannot afford that search. The page unpacks it with the browser's
+// DecompressionStream as it arrives and compiles as it unpacks (GUARD's `boot`); a browser
+// without one fetches the plain file. The name ends in neither .gz nor .wasm, so no server sends it
+// as content-encoded or recompresses it: its bytes arrive as they are, as SRI checks them.
+async function pack(wasm) {
+  const packed = Buffer.from(await gzipAsync(wasm, { numiterations: 15 }));
+  if (!gunzipSync(packed).equals(wasm)) throw new Error("zopfli's output does not unpack to the wasm");
+  return packed;
 }
 
 /** Runs `work` over `items`, two at a time (the machines have two cores). */
@@ -173,7 +201,7 @@ function unusedRulesOut(css, code) {
 }
 
 function headTags(prefix, assets) {
-  return assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${assets.sri[file]}">`).join("\n  ");
+  return assets.css.map((file) => `<link rel="stylesheet" href="${prefix}assets/${file}" integrity="${integrity(file)}">`).join("\n  ");
 }
 
 /** Code as shipped: esbuild's minifier (whitespace, comments, local names; modules stay modules).
@@ -184,11 +212,6 @@ const minify = (code, loader) => {
   if (/<\/(script|style)/i.test(out)) throw new Error("minified code closes its element");
   return out;
 };
-
-/** Subresource integrity of a file's bytes. SHA-256, as the policy's script hashes: its digests
- *  are a third shorter than SHA-384's, and they do not compress. The front page's loader lists
- *  every bundle's (91 of them): its HTML is 6.5 -> 5.5 KB gzip, a scene's page 2.7 -> 2.5 (scripts/size). */
-const sri = (bytes) => "sha256-" + createHash("sha256").update(bytes).digest("base64");
 
 /** The page's policy: its own origin only, the bootstrap script by its hash, no inline style
  * (the views' `data-style` is applied through the CSSOM, see RESTYLE). */
@@ -279,8 +302,16 @@ const failed = (error) => {
 };
 addEventListener("error", (event) => { if (event.error instanceof WebAssembly.RuntimeError) failed(event.error); });
 addEventListener("unhandledrejection", (event) => { if (event.reason instanceof WebAssembly.RuntimeError) failed(event.reason); });
-const boot = (js, wasm, integrity) =>
-  import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity }) })).catch(failed);
+// The wasm comes gzip'd (site.mjs \`pack\`): unpacked as it arrives, compiled as it unpacks. A
+// browser without DecompressionStream fetches the plain file (LAUNCH's \`plainOf\`).
+const unpacks = typeof DecompressionStream === "function";
+const unpack = (response) => unpacks && response.ok
+  ? new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers: { "content-type": "application/wasm" } })
+  : response;
+// An asset's SRI digest, read from its name (site.mjs \`emit\`: the SHA-256 of its bytes, base64url).
+const integrity = (file) => "sha256-" + ${NAMED}.exec(file)[1].replace(/-/g, "+").replace(/_/g, "/") + "=";
+const boot = (js, wasm) =>
+  import(js).then((glue) => glue.default({ module_or_path: fetch(wasm, { integrity: integrity(wasm) }).then(unpack) })).catch(failed);
 `;
 
 // PATCH, in the JS of the bundles that use it: markup that is large and changes a little every step
@@ -381,7 +412,11 @@ const language = () => {
   try { kept = localStorage.getItem("kafka-lab.lang"); } catch {}
   return tagOf(new URLSearchParams(search).get("lang")) ?? tagOf(kept) ?? (navigator.languages ?? []).map(tagOf).find(Boolean) ?? "en";
 };
-const launch = (assets, prefix) => {
+// A browser that cannot unpack the wasm (no DecompressionStream) asks manifest.json for the
+// plain file's name, which the pages leave out: one more request, for that browser only.
+const plainOf = (id, prefix) => fetch(prefix + "manifest.json").then((response) => response.json()).then((all) => all[id].plain);
+const launch = (manifest, id, prefix) => {
+  const assets = manifest[id];
   const add = (attrs) => document.head.appendChild(Object.assign(document.createElement("link"), attrs));
   // The bundle's stylesheet, unless the page links it (only the notebook's does), placed in
   // cascade order should a bundle have several.
@@ -389,36 +424,41 @@ const launch = (assets, prefix) => {
   for (const file of assets.css) {
     const href = prefix + "assets/" + file;
     const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.getAttribute("href") === href);
-    const link = linked ?? Object.assign(document.createElement("link"), { rel: "stylesheet", href, integrity: assets.sri[file] });
+    const link = linked ?? Object.assign(document.createElement("link"), { rel: "stylesheet", href, integrity: integrity(file) });
     if (!linked) before ? before.after(link) : document.head.appendChild(link);
     before = link;
   }
-  add({ rel: "modulepreload", href: prefix + "assets/" + assets.js, integrity: assets.sri[assets.js] });
-  add({ rel: "preload", href: prefix + "assets/" + assets.wasm, as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
+  add({ rel: "modulepreload", href: prefix + "assets/" + assets.js, integrity: integrity(assets.js) });
+  if (unpacks) add({ rel: "preload", href: prefix + "assets/" + assets.wasm, as: "fetch", crossOrigin: "anonymous" });
   add({ rel: "preload", href: prefix + "locales/" + assets.texts + "/" + language() + ".toml", as: "fetch", crossOrigin: "anonymous" });
-  boot((prefix || "./") + "assets/" + assets.js, prefix + "assets/" + assets.wasm, assets.sri[assets.wasm]);
+  const js = (prefix || "./") + "assets/" + assets.js;
+  if (unpacks) boot(js, prefix + "assets/" + assets.wasm);
+  else plainOf(id, prefix).then((wasm) => boot(js, prefix + "assets/" + wasm)).catch(failed);
 };
 `;
 
 /** The bundles of a scene's page (the scene and its variants), as the manifest lists them. */
 const sceneManifest = (manifest, id) => Object.fromEntries(Object.entries(manifest).filter(([key]) => sceneOf(key) === id));
 
+/** What a page's script holds of the manifest: each bundle without its plain wasm (see `plainOf`). */
+const inPage = (manifest) => JSON.stringify(Object.fromEntries(Object.entries(manifest).map(([id, { plain: _, ...assets }]) => [id, assets])));
+
 // A scene's page hands a link to another scene to the root before loading anything.
 const startScript = (id, prefix, manifest) => `${LAUNCH}
-const manifest = ${JSON.stringify(sceneManifest(manifest, id))};
+const manifest = ${inPage(sceneManifest(manifest, id))};
 const named = new URLSearchParams(search).get("scene");
 if (named !== null && named !== "${id}") location.replace("${prefix}" + search);
-else launch(manifest[variant(manifest, "${id}")], "${prefix}");
+else launch(manifest, variant(manifest, "${id}"), "${prefix}");
 `;
 
 // The loader: picks the bundle a link names and starts it without leaving the page.
 const loaderScript = (manifest) => `${LAUNCH}
-const manifest = ${JSON.stringify(manifest)};
+const manifest = ${inPage(manifest)};
 const params = new URLSearchParams(search);
 const named = params.get("scene");
 const dressOnly = [...params.keys()].every((k) => ${JSON.stringify(DRESS)}.includes(k));
 const id = named !== null ? (manifest[named] ? named : "${SCENES[0]}") : dressOnly ? "home" : "${SCENES[0]}";
-launch(manifest[variant(manifest, id)], "");
+launch(manifest, variant(manifest, id), "");
 `;
 
 async function main() {
@@ -428,17 +468,17 @@ async function main() {
   const built = await twoAtATime([...BUNDLES, ...PAGES], bindAndOptimise);
   const manifest = {};
   for (const id of [...BUNDLES, ...PAGES]) {
-    const { js, wasm } = built.get(id);
+    const { js, wasm, packed } = built.get(id);
     const wasmFile = emit(assetsDir, id, "_bg.wasm", wasm);
+    const packedFile = emit(assetsDir, id, PACKED, packed);
     const jsFile = emit(assetsDir, id, ".js", js);
     // What can name a class: the bundle's code, and the page's own scripts (this file's).
     const cssFiles = [stylesheet(assetsDir, id, wasm.toString("latin1") + js + PAGE_SCRIPTS)];
-    const integrity = { [jsFile]: sri(js), [wasmFile]: sri(wasm) };
-    for (const file of cssFiles) integrity[file] = sri(readFileSync(join(assetsDir, file)));
     // The folder of its texts (`Bundle::texts`: a comparison reads its scene's), named after the
     // numbering of the keys' ids, as the app asks for it (src/ui/language.rs).
     const texts = `${id.endsWith("-compare") ? sceneOf(id) : id}-${VERSION}`;
-    manifest[id] = { js: jsFile, wasm: wasmFile, css: cssFiles, texts, sri: integrity };
+    // `wasm`: what a page fetches (packed); `plain`: the same unpacked, for a browser that cannot unpack.
+    manifest[id] = { js: jsFile, wasm: packedFile, plain: wasmFile, css: cssFiles, texts };
   }
   for (const texts of new Set(Object.values(manifest).map((assets) => assets.texts))) {
     const readers = Object.keys(manifest).filter((id) => manifest[id].texts === texts);

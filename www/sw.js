@@ -15,7 +15,8 @@ const SCOPE = self.registration.scope;
 const FAMILY = `kafka-lab ${SCOPE} `;
 const CACHE = FAMILY + BUILD;
 const ASSETS = `${SCOPE}assets/`;
-const HASHED = /-([0-9a-f]{16})(?:_bg\.wasm|\.js|\.css)$/;
+// An asset's name ends in the SHA-256 of its bytes (base64url) and its kind (scripts/site.mjs, `NAMED`).
+const HASHED = /-([\w-]{43})(?:_bg\.wasm(?:\.gzip)?|\.js|\.css)$/;
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -58,8 +59,8 @@ async function whole(url, response) {
   const named = HASHED.exec(new URL(url).pathname);
   if (!named) return false;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return hex.startsWith(named[1]);
+  const base64url = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url === named[1];
 }
 
 async function keep(key, response) {

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { ID } from "../../scripts/catalog.mjs";
 import { text, useLab } from "./harness.mjs";
 
@@ -25,25 +26,28 @@ async function snapshot(page) {
   return Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await text(page, id)])));
 }
 
-/** Opens `path` and returns the bundle ids whose files the page fetched, the stylesheets it
- *  fetched (in request order), and the page. */
-async function open(path, ready = "main.scene [data-testid]") {
+/** Opens `path` and returns the bundle ids whose files the page fetched, the stylesheets and
+ *  wasm files it fetched (in request order), and the page. `before` runs in the page first. */
+async function open(path, ready = "main.scene [data-testid]", before = undefined) {
   const context = await lab.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  if (before) await context.addInitScript(before);
   const page = await context.newPage();
   const bundles = new Set();
   const styles = [];
+  const wasms = [];
   const problems = [];
   page.on("pageerror", (err) => problems.push(String(err)));
   page.on("request", (request) => {
     const file = new URL(request.url()).pathname.split("/").pop();
     for (const [id, assets] of Object.entries(manifest)) {
-      if (file === assets.js || file === assets.wasm) bundles.add(id);
+      if (file === assets.js || file === assets.wasm || file === assets.plain) bundles.add(id);
     }
     if (file.endsWith(".css")) styles.push(file);
+    if (file.includes("_bg.wasm")) wasms.push(file);
   });
   await page.goto(`${lab.server.url}${path}`);
   await page.waitForSelector(ready, { timeout: 20000 });
-  return { page, bundles: [...bundles].sort(), styles, problems };
+  return { page, bundles: [...bundles].sort(), styles, wasms, problems };
 }
 
 test("an embedded scene fetches its embed's bundle and no other, at the root and on its own page", async () => {
@@ -81,6 +85,21 @@ test("a scene's page fetches its own bundle; a comparison (vs=) its comparison's
       assert.deepEqual(problems, [], `${path}: ${problems}`);
       await page.context().close();
     }
+  }
+});
+
+test("a page fetches its wasm gzip'd and unpacks it; a browser that cannot unpack fetches the plain one", async () => {
+  const path = `timer/?preset=${PRESET.timer}&embed=1`;
+  const packed = await open(path);
+  assert.deepEqual(packed.wasms, [manifest["timer-embed"].wasm], `${path} fetched ${packed.wasms}`);
+  assert.match(manifest["timer-embed"].wasm, /_bg\.wasm\.gzip$/);
+  const plain = await open(path, undefined, () => delete window.DecompressionStream);
+  assert.deepEqual(plain.wasms, [manifest["timer-embed"].plain], `without DecompressionStream, ${path} fetched ${plain.wasms}`);
+  // Both open the same state, without a problem.
+  assert.deepEqual(await snapshot(plain.page), await snapshot(packed.page));
+  for (const { page, problems } of [packed, plain]) {
+    assert.deepEqual(problems, []);
+    await page.context().close();
   }
 });
 
@@ -150,7 +169,9 @@ test("no bundle carries English texts: every page reads its language, English to
   const tagline = JSON.parse(/^"shell\.tagline" = (".*")$/m.exec(readFileSync("locales/en.toml", "utf8"))[1]);
   const keys = (file) => readFileSync(file, "utf8").split("\n").map((line) => /^"([^"]+)" = /.exec(line)?.[1]).filter(Boolean).sort();
   for (const [id, assets] of Object.entries(manifest)) {
-    const wasm = readFileSync(`${dist}/assets/${assets.wasm}`);
+    // The file a page fetches is gzip'd (scripts/site.mjs, `pack`); it unpacks to the plain one.
+    const wasm = gunzipSync(readFileSync(`${dist}/assets/${assets.wasm}`));
+    assert.ok(wasm.equals(readFileSync(`${dist}/assets/${assets.plain}`)), `${id}'s packed wasm unpacks to its plain one`);
     assert.equal(wasm.indexOf(tagline), -1, `${id}'s wasm holds the English tagline`);
     // Nor keys: it knows them by their short ids (scripts/catalog.mjs).
     assert.equal(wasm.indexOf("shell.panic.title"), -1, `${id}'s wasm holds a catalog key`);

@@ -113,7 +113,7 @@ for (const [where, path, pageKey] of [
 // machine; here the wasm is made slow on purpose).
 test("a scene whose wasm arrives well after the page loaded still reopens offline", async (t) => {
   const opened = closer(t);
-  const server = await startServer(DIST, { delayMs: (path) => (path.endsWith(".wasm") ? 1500 : 0) });
+  const server = await startServer(DIST, { delayMs: (path) => (path.includes("_bg.wasm") ? 1500 : 0) });
   opened(server.close);
   const { context, page } = await visit(`${server.url}?scene=timer&preset=${PRESET}`);
   opened(() => context.close());
