@@ -1,3 +1,4 @@
+#![cfg_attr(target_arch = "wasm32", no_main)]
 //! The log scene's comparison bundle (`vs=` in a link): two runs side by side.
 
 kafka_lab::bundle!(log, compare);

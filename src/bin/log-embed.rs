@@ -1,3 +1,4 @@
+#![cfg_attr(target_arch = "wasm32", no_main)]
 //! The log scene's embed bundle: the shell's stage and this scene's picture only.
 
 kafka_lab::bundle!(log, embed);

@@ -1,3 +1,4 @@
+#![cfg_attr(target_arch = "wasm32", no_main)]
 //! The partitioner scene's bundle: the shell and this scene only.
 
 kafka_lab::bundle!(partitioner);
