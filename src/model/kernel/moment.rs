@@ -53,48 +53,35 @@ crate::messages! {
     MOMENT_ANSWER = "moment.answer" => "result";
 }
 
+/// Every moment in the enum's order, with its name's key and its marker token: the key's last
+/// part, spelled out because the site's wasm knows keys by short ids (`catalog_key!`).
+const MOMENTS: [(Moment, Key, &str); 15] = [
+    (Moment::Fault, MOMENT_FAULT, "fault"),
+    (Moment::Fence, MOMENT_FENCE, "fence"),
+    (Moment::IsrShrink, MOMENT_ISR_SHRINK, "isr_shrink"),
+    (Moment::IsrExpand, MOMENT_ISR_EXPAND, "isr_expand"),
+    (Moment::Election, MOMENT_ELECTION, "election"),
+    (Moment::Loss, MOMENT_LOSS, "loss"),
+    (Moment::RebalanceStart, MOMENT_REBALANCE_START, "rebalance_start"),
+    (Moment::RebalanceEnd, MOMENT_REBALANCE_END, "rebalance_end"),
+    (Moment::Expiry, MOMENT_EXPIRY, "expiry"),
+    (Moment::Roll, MOMENT_ROLL, "roll"),
+    (Moment::Deletion, MOMENT_DELETION, "deletion"),
+    (Moment::Cleaning, MOMENT_CLEANING, "cleaning"),
+    (Moment::Fire, MOMENT_FIRE, "fire"),
+    (Moment::Fall, MOMENT_FALL, "fall"),
+    (Moment::Answer, MOMENT_ANSWER, "answer"),
+];
+
 impl Moment {
     /// Its name's catalog key.
     pub fn key(self) -> Key {
-        match self {
-            Moment::Fault => MOMENT_FAULT,
-            Moment::Fence => MOMENT_FENCE,
-            Moment::IsrShrink => MOMENT_ISR_SHRINK,
-            Moment::IsrExpand => MOMENT_ISR_EXPAND,
-            Moment::Election => MOMENT_ELECTION,
-            Moment::Loss => MOMENT_LOSS,
-            Moment::RebalanceStart => MOMENT_REBALANCE_START,
-            Moment::RebalanceEnd => MOMENT_REBALANCE_END,
-            Moment::Expiry => MOMENT_EXPIRY,
-            Moment::Roll => MOMENT_ROLL,
-            Moment::Deletion => MOMENT_DELETION,
-            Moment::Cleaning => MOMENT_CLEANING,
-            Moment::Fire => MOMENT_FIRE,
-            Moment::Fall => MOMENT_FALL,
-            Moment::Answer => MOMENT_ANSWER,
-        }
+        MOMENTS[self as usize].1
     }
 
-    /// A short token for styling the marker (`data-moment`): its key's last part. Spelled out,
-    /// because the site's wasm knows keys by short ids (`catalog_key!`).
+    /// A short token for styling the marker (`data-moment`): its key's last part.
     pub fn token(self) -> &'static str {
-        match self {
-            Moment::Fault => "fault",
-            Moment::Fence => "fence",
-            Moment::IsrShrink => "isr_shrink",
-            Moment::IsrExpand => "isr_expand",
-            Moment::Election => "election",
-            Moment::Loss => "loss",
-            Moment::RebalanceStart => "rebalance_start",
-            Moment::RebalanceEnd => "rebalance_end",
-            Moment::Expiry => "expiry",
-            Moment::Roll => "roll",
-            Moment::Deletion => "deletion",
-            Moment::Cleaning => "cleaning",
-            Moment::Fire => "fire",
-            Moment::Fall => "fall",
-            Moment::Answer => "answer",
-        }
+        MOMENTS[self as usize].2
     }
 }
 
@@ -128,28 +115,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_moments_token_is_its_keys_last_part() {
-        use Moment::*;
-        let all = [
-            Fault,
-            Fence,
-            IsrShrink,
-            IsrExpand,
-            Election,
-            Loss,
-            RebalanceStart,
-            RebalanceEnd,
-            Expiry,
-            Roll,
-            Deletion,
-            Cleaning,
-            Fire,
-            Fall,
-            Answer,
-        ];
-        assert_eq!(all.len(), MOMENT_KEYS.len());
-        for moment in all {
-            assert_eq!(format!("moment.{}", moment.token()), moment.key().id);
+    fn every_moment_has_its_own_key_and_its_token_is_the_keys_last_part() {
+        assert_eq!(MOMENTS.len(), MOMENT_KEYS.len());
+        for (place, (moment, key, _)) in MOMENTS.into_iter().enumerate() {
+            assert_eq!(moment as usize, place, "{moment:?} is out of the enum's order");
+            assert_eq!(moment.key(), key);
+            assert!(MOMENT_KEYS.contains(&key));
+            assert_eq!(format!("moment.{}", moment.token()), key.id);
         }
     }
 }
